@@ -1,0 +1,69 @@
+#!/usr/bin/env python3
+"""Sixty-Six laptop tools: one entry point for every command.
+
+    python3 tools/sixtysix.py play            set up .venv, open the simulator (the game)
+    python3 tools/sixtysix.py test            set up .venv, run the host test suite
+    python3 tools/sixtysix.py replay FILE [--json]
+    python3 tools/sixtysix.py bot RECORD --level L --seed S
+    python3 tools/sixtysix.py tournament A B --hands N --seed S
+    python3 tools/sixtysix.py bench engine|bot
+    python3 tools/sixtysix.py sim --board pygamer|oled [--headless --keys ... --screenshot F]
+    python3 tools/sixtysix.py term            a game against the bot in the terminal
+    python3 tools/sixtysix.py build|flash|libs|bundle|console ...
+
+Commands that need third-party packages first make sure `.venv/` exists with
+requirements-dev.txt installed (only when the file changed since the last install), then
+re-run themselves with the venv's Python.  `replay` and `term` need nothing but Python.
+"""
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.insert(0, os.path.join(ROOT, "lib"))
+sys.path.insert(0, ROOT)
+
+# command -> (module in tools/sixtysix_tools, needs the venv)
+COMMANDS = {
+    "play": ("sim", True),
+    "sim": ("sim", True),
+    "test": ("testrun", True),
+    "replay": ("replay", False),
+    "term": ("term", False),
+    "bot": ("botcli", False),
+    "tournament": ("tournament", False),
+    "bench": ("bench", True),
+    "build": ("deploy", False),
+    "flash": ("deploy", False),
+    "bundle": ("deploy", False),
+    "libs": ("deploy", True),
+    "console": ("deploy", True),
+}
+
+
+def usage():
+    sys.stdout.write(__doc__.split("\n\n")[1] + "\n")
+    return 2
+
+
+def main(argv):
+    if not argv or argv[0] in ("-h", "--help", "help"):
+        return usage()
+    command = argv[0]
+    if command not in COMMANDS:
+        sys.stderr.write("unknown command %r; try: %s\n" % (command, ", ".join(COMMANDS)))
+        return 2
+    module_name, needs_venv = COMMANDS[command]
+    if needs_venv:
+        from sixtysix_tools import bootstrap
+        bootstrap.ensure_venv_and_reexec(argv)
+    import importlib
+    module = importlib.import_module("sixtysix_tools." + module_name)
+    return module.main(command, argv[1:])
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except KeyboardInterrupt:
+        sys.exit(130)
