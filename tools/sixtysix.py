@@ -23,6 +23,20 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 sys.path.insert(0, os.path.join(ROOT, "lib"))
 sys.path.insert(0, ROOT)
 
+
+def _provide_micropython_const():
+    """The core imports micropython.const; plain CPython has no such module."""
+    try:
+        import micropython  # noqa: F401  (Blinka provides one in the venv)
+    except ImportError:
+        import types
+        shim = types.ModuleType("micropython")
+        shim.const = lambda value: value
+        sys.modules["micropython"] = shim
+
+
+_provide_micropython_const()
+
 # command -> (module in tools/sixtysix_tools, needs the venv)
 COMMANDS = {
     "play": ("sim", True),

@@ -1,0 +1,730 @@
+"""Deal: one hand of two-player Sixty-Six as a flat state machine (RULES.md R1-R22).
+
+Encoding (see cards.py for cards and masks)
+  seat    0..3; with two players the non-dealer is (dealer + 1) % 2 and leads trick 1.
+          Per-seat lists have 4 slots so the 3- and 4-player variants fit later.
+  action  an int:
+            0..23          play that card (lead or follow)
+            A_DRAW    24   the leader draws, then the other seat draws (R7)
+            A_EXCHANGE 25  swap the trump nine (jack with deck=20) for the upcard (R11)
+            A_CLOSE   26   close the talon (R13)
+            A_OUT     27   declare 66 (R14)
+            A_PASS    28   decline a turn offered to this seat (R11.3, D2, D8)
+            A_MELD+s  29..32  announce the marriage in suit s (R12)
+          legal_cards() is a card mask; legal_specials() is a mask with bit (a - 24) set
+          for each legal non-card action a, so both are small ints.
+  phase   PH_LEAD      the leader's window (R10): draw, exchange, meld, close, out, lead
+          PH_FOLLOW    the other seat plays to the trick (R8, R9)
+          PH_CLOSE_REPLY  the closer's opponent may exchange at the close (R11.3)
+          PH_DECLARE   the loser's declare-or-pass turn (declare_window=after_any_trick, D2)
+          PH_NONLEADER the non-leader's exchange/close chance (either_between_tricks, D8)
+          PH_OVER      the hand has ended; see winner, reason, score_delta
+  talon   bytearray; talon[talon_top .. talon_top + talon_len - 1], top first, the upcard
+          (if any) last.  talon_state is OPEN, CLOSED or EXHAUSTED.
+
+Every mutating method (apply and what it calls, copy_into, legal_*) allocates nothing:
+state is ints, preallocated lists and bytearrays.  apply() trusts its caller: check
+is_legal() first (explain.py says why an action is illegal).
+"""
+from micropython import const
+
+from sixtysix_core import cards
+from sixtysix_core import rules as R
+
+A_DRAW = const(24)
+A_EXCHANGE = const(25)
+A_CLOSE = const(26)
+A_OUT = const(27)
+A_PASS = const(28)
+A_MELD = const(29)
+NUM_ACTIONS = const(33)
+
+PH_LEAD = const(0)
+PH_FOLLOW = const(1)
+PH_CLOSE_REPLY = const(2)
+PH_DECLARE = const(3)
+PH_NONLEADER = const(4)
+PH_OVER = const(5)
+
+OPEN = const(0)
+CLOSED = const(1)
+EXHAUSTED = const(2)
+
+REASON_DECLARED = const(0)
+REASON_FALSE_DECLARATION = const(1)
+REASON_CLOSER_FAILED = const(2)
+REASON_CLOSER_BEATEN = const(3)
+REASON_HIGHER_TOTAL = const(4)
+REASON_LAST_TRICK = const(5)
+REASON_DRAW = const(6)
+REASON_NAMES = ("declared", "false_declaration", "closer_failed", "closer_beaten",
+                "higher_total", "last_trick", "draw")
+
+NO_CARD = const(255)
+LOG_SIZE = const(128)
+
+_SUIT_MASK = cards.SUIT_MASK
+_ABOVE = cards.ABOVE
+_POINTS = cards.CARD_POINTS
+
+
+class Deal:
+    def __init__(self, rules=None):
+        self.rules = R.RuleSet() if rules is None else rules
+        self.deck = bytearray(24)       # the pack in canonical deal order (R3)
+        self.talon = bytearray(24)
+        self.hand = [0, 0, 0, 0]        # masks
+        self.won = [0, 0, 0, 0]         # masks of cards in each seat's won tricks
+        self.played_by = [0, 0, 0, 0]   # masks of cards each seat has played
+        self.shown = [0, 0, 0, 0]       # cards each seat revealed (meld, exchange, upcard)
+        self.tricks = [0, 0, 0, 0]
+        self.cardpts = [0, 0, 0, 0]
+        self.meld_credited = [0, 0, 0, 0]
+        self.meld_pending = [0, 0, 0, 0]
+        self.bonus = [0, 0, 0, 0]
+        self.snap_tricks = [0, 0, 0, 0]
+        self.snap_total = [0, 0, 0, 0]
+        self.score_delta = [0, 0, 0, 0]
+        self.melds = [0, 0, 0, 0]       # bit s set: seat melded suit s this hand
+        self.log_action = bytearray(LOG_SIZE)
+        self.log_seat = bytearray(LOG_SIZE)
+        self.log_len = 0
+        self.last_trick = bytearray(3)  # lead card, follow card, winner (NO_CARD: none)
+        self.configure()
+        self._reset_fields()
+
+    # ----------------------------------------------------------------- set-up
+
+    def configure(self):
+        """Read the RuleSet into plain engine fields (call after changing self.rules)."""
+        r = self.rules
+        self.nseats = r.players
+        self.deck_size = r.deck
+        self.exchange_rank = cards.R9 if r.deck == 24 else cards.RJ
+        self.opt_exchange = r.exchange == 0 and r.trump_mode == R.TRUMP_UPCARD
+        self.opt_exchange_needs_trick = r.exchange_requires_trick == 0
+        self.opt_exchange_either = r.exchange_by == 1
+        self.opt_exchange_not_two = r.exchange_not_when_two_left == 1
+        self.opt_exchange_at_close = r.exchange_on_opponent_close == 0
+        self.opt_meld_needs_trick = r.meld_before_first_trick == 1
+        self.opt_meld_phase2 = r.marriages_in_phase2 == 1
+        self.opt_close_either = r.close_by == 1
+        self.opt_close_before_draw = r.close_before_draw == 0
+        self.opt_close_more_than_two = r.close_needs_more_than_two == 1
+        self.opt_phase2 = r.phase2_rule
+        self.opt_declare = r.declare_window
+        self.opt_auto = r.auto_declare == 1
+        self.opt_bonus = r.last_trick_bonus
+        self.opt_end = r.end_without_declaration
+        self.opt_czech = r.scoring == 1
+        self.opt_win_at_close = r.closed_win_basis == 1
+        self.opt_failed_close = r.failed_close
+        self.opt_trick_test_at_end = r.failed_close_trick_test == 1
+        self.opt_beaten_as_failed = r.closer_beaten == 1
+        self.opt_false = r.false_declaration
+
+    def _reset_fields(self):
+        self.dealer = 0
+        self.trump = 0
+        self.upcard = NO_CARD
+        self.talon_top = 0
+        self.talon_len = 0
+        self.talon_state = OPEN
+        self.closer = -1
+        self.leader = 0
+        self.to_move = 0
+        self.phase = PH_OVER
+        self.trick_no = 1
+        self.pending_draw = False
+        self.meld_suit = -1
+        self.lead_card = NO_CARD
+        self.trick_phase2 = False
+        self.winner = -1
+        self.reason = -1
+        self.log_len = 0
+        self.last_trick[0] = NO_CARD
+        self.last_trick[1] = NO_CARD
+        self.last_trick[2] = NO_CARD
+        for s in range(4):
+            self.hand[s] = 0
+            self.won[s] = 0
+            self.played_by[s] = 0
+            self.shown[s] = 0
+            self.tricks[s] = 0
+            self.cardpts[s] = 0
+            self.meld_credited[s] = 0
+            self.meld_pending[s] = 0
+            self.bonus[s] = 0
+            self.snap_tricks[s] = 0
+            self.snap_total[s] = 0
+            self.score_delta[s] = 0
+            self.melds[s] = 0
+
+    def pack(self):
+        """Mask of the cards in play under these rules (R1, V3)."""
+        return cards.FULL_DECK if self.deck_size == 24 else cards.FULL_DECK & ~cards.NINES
+
+    def shuffle_deck(self, rng):
+        """Fill self.deck with the pack, shuffled by Fisher-Yates with our rng."""
+        n = 0
+        pack = self.pack()
+        for c in range(24):
+            if pack >> c & 1:
+                self.deck[n] = c
+                n += 1
+        rng.shuffle(self.deck, n)
+
+    def new_hand(self, dealer, rng):
+        """Shuffle and deal a new hand."""
+        self.shuffle_deck(rng)
+        self.deal_from_deck(dealer)
+
+    def deal_from_deck(self, dealer):
+        """Deal self.deck (canonical order, R3 / V3 / V5) with `dealer` dealing."""
+        self._reset_fields()
+        deck = self.deck
+        self.dealer = dealer
+        forehand = 1 - dealer
+        fixed = self.rules.trump_mode == R.TRUMP_FIXED_HEARTS
+        if self.deck_size == 24:
+            # R3: [0..2] N, [3..5] D, [6..8] N, [9..11] D, [12] upcard, [13..23] talon;
+            # V5: [0..11] as R3, then a 12-card face-down talon from [12].
+            self.hand[forehand] = _mask(deck, 0, 3) | _mask(deck, 6, 9)
+            self.hand[dealer] = _mask(deck, 3, 6) | _mask(deck, 9, 12)
+            first_talon = 12 if fixed else 13
+            up_index = 12
+            talon_end = 24
+        elif fixed:
+            # V5 with deck=20: [0..2] N, [3..5] D, [6..7] N, [8..9] D, talon [10..19].
+            self.hand[forehand] = _mask(deck, 0, 3) | _mask(deck, 6, 8)
+            self.hand[dealer] = _mask(deck, 3, 6) | _mask(deck, 8, 10)
+            first_talon = 10
+            up_index = 10
+            talon_end = 20
+        else:
+            # V3: [0..2] N, [3..5] D, upcard [6], [7..8] N, [9..10] D, talon [11..19].
+            self.hand[forehand] = _mask(deck, 0, 3) | _mask(deck, 7, 9)
+            self.hand[dealer] = _mask(deck, 3, 6) | _mask(deck, 9, 11)
+            first_talon = 11
+            up_index = 6
+            talon_end = 20
+        n = 0
+        for i in range(first_talon, talon_end):
+            self.talon[n] = deck[i]
+            n += 1
+        if fixed:
+            self.trump = 2                          # hearts (V5)
+        else:
+            self.upcard = deck[up_index]
+            self.trump = self.upcard // 6
+            self.talon[n] = self.upcard             # the upcard is the talon's last card
+            n += 1
+        self.talon_top = 0
+        self.talon_len = n
+        self.leader = forehand
+        self.phase = PH_LEAD
+        self.to_move = forehand
+        self._open_window()
+        self._offer_nonleader_turn()
+
+    # ------------------------------------------------------------- accessors
+
+    def total(self, seat):
+        """Card points + credited marriages + last-trick bonus (R15)."""
+        return self.cardpts[seat] + self.meld_credited[seat] + self.bonus[seat]
+
+    def is_over(self):
+        return self.phase == PH_OVER
+
+    def effective_talon(self):
+        return self.talon_len - 2 if self.pending_draw else self.talon_len
+
+    def exchange_card(self):
+        return self.trump * 6 + self.exchange_rank
+
+    def talon_top_card(self):
+        return self.talon[self.talon_top] if self.talon_len else NO_CARD
+
+    # --------------------------------------------------------- legal actions
+
+    def legal_cards(self):
+        """Mask of the cards the seat to move may play now."""
+        phase = self.phase
+        seat = self.to_move
+        if phase == PH_LEAD:
+            if self.pending_draw:
+                return 0
+            h = self.hand[seat]
+            if self.meld_suit >= 0:                 # R12: lead the K or Q just melded
+                base = self.meld_suit * 6
+                return h & ((1 << (base + 2)) | (1 << (base + 3)))
+            return h
+        if phase == PH_FOLLOW:
+            h = self.hand[seat]
+            if not self.trick_phase2:               # R8: free play while the talon is open
+                return h
+            lead = self.lead_card
+            same = h & _SUIT_MASK[lead // 6]
+            if same:                                # R9.1
+                if self.opt_phase2 == 0:
+                    beat = same & _ABOVE[lead]
+                    if beat:
+                        return beat
+                return same
+            if self.opt_phase2 != 2:                # R9.2 (not with follow_only)
+                trumps = h & _SUIT_MASK[self.trump]
+                if trumps:
+                    return trumps
+            return h                                # R9.3
+        return 0
+
+    def legal_specials(self):
+        """Mask of legal non-card actions: bit (action - 24)."""
+        phase = self.phase
+        seat = self.to_move
+        m = 0
+        if phase == PH_LEAD:
+            if not self.opt_auto:
+                m = 1 << (A_OUT - 24)               # R14: always in the window
+            if self.pending_draw:
+                m |= 1 << (A_DRAW - 24)
+                if self.opt_close_before_draw and self._can_close_now():
+                    m |= 1 << (A_CLOSE - 24)
+                return m
+            if self.meld_suit < 0:
+                h = self.hand[seat]
+                if self._meld_allowed(seat):
+                    for s in range(4):
+                        kq = (1 << (s * 6 + 2)) | (1 << (s * 6 + 3))
+                        if h & kq == kq:
+                            m |= 1 << (A_MELD - 24 + s)
+            if self._exchange_conditions(seat):   # R11 (b): his own window
+                m |= 1 << (A_EXCHANGE - 24)
+            if self.talon_state == OPEN and self._can_close_now():
+                m |= 1 << (A_CLOSE - 24)
+            return m
+        if phase == PH_FOLLOW:
+            if self.opt_declare == R.DECLARE_ANY_OWN_TURN and not self.opt_auto:
+                m = 1 << (A_OUT - 24)
+            return m
+        if phase == PH_CLOSE_REPLY:
+            m = (1 << (A_EXCHANGE - 24)) | (1 << (A_PASS - 24))
+            if self.opt_declare == R.DECLARE_ANY_OWN_TURN and not self.opt_auto:
+                m |= 1 << (A_OUT - 24)
+            return m
+        if phase == PH_DECLARE:
+            return (1 << (A_OUT - 24)) | (1 << (A_PASS - 24))
+        if phase == PH_NONLEADER:
+            m = 1 << (A_PASS - 24)
+            if self.opt_exchange_either and self._exchange_conditions(seat):
+                m |= 1 << (A_EXCHANGE - 24)
+            if self.opt_close_either and self._can_close_now():
+                m |= 1 << (A_CLOSE - 24)
+            if self.opt_declare == R.DECLARE_ANY_OWN_TURN and not self.opt_auto:
+                m |= 1 << (A_OUT - 24)
+            return m
+        return 0
+
+    def is_legal(self, action):
+        if action < 0 or action >= NUM_ACTIONS:
+            return False
+        if action < 24:
+            return bool(self.legal_cards() >> action & 1)
+        return bool(self.legal_specials() >> (action - 24) & 1)
+
+    def legal_into(self, buf):
+        """Write the legal actions (cards ascending, then specials) into buf; count."""
+        n = 0
+        m = self.legal_cards()
+        c = 0
+        while m:
+            if m & 1:
+                buf[n] = c
+                n += 1
+            m >>= 1
+            c += 1
+        m = self.legal_specials()
+        a = 24
+        while m:
+            if m & 1:
+                buf[n] = a
+                n += 1
+            m >>= 1
+            a += 1
+        return n
+
+    def _meld_allowed(self, seat):
+        """R12 timing: talon open with >= 2 left, or any lead with marriages_in_phase2."""
+        if self.opt_meld_needs_trick and self.tricks[seat] == 0:
+            return False
+        if self.opt_meld_phase2:
+            return True
+        return self.talon_state == OPEN and self.talon_len >= 2
+
+    def _exchange_conditions(self, seat):
+        """R11.1 (b)-(e) apart from whose window it is; no draw may be pending."""
+        if not self.opt_exchange or self.pending_draw or self.talon_state != OPEN:
+            return False
+        if self.talon_len < 2 or (self.opt_exchange_not_two and self.talon_len == 2):
+            return False
+        if self.opt_exchange_needs_trick and self.tricks[seat] == 0:
+            return False
+        return bool(self.hand[seat] >> self.exchange_card() & 1)
+
+    def _can_close_now(self):
+        """R13 timing for a close now: effective talon >= 2, and the V7 limit."""
+        if self.talon_state != OPEN or self.effective_talon() < 2:
+            return False
+        if self.opt_close_more_than_two and self.talon_len <= 2:
+            return False
+        return True
+
+    # ------------------------------------------------------------------ apply
+
+    def apply(self, action):
+        """Apply a legal action for self.to_move (no checking: see is_legal)."""
+        seat = self.to_move
+        n = self.log_len
+        if n < LOG_SIZE:
+            self.log_action[n] = action
+            self.log_seat[n] = seat
+            self.log_len = n + 1
+        if action < 24:
+            if self.phase == PH_LEAD:
+                self._lead(seat, action)
+            else:
+                self._follow(seat, action)
+        elif action == A_DRAW:
+            self._draw(seat)
+        elif action == A_OUT:
+            self._declare(seat)
+        elif action == A_EXCHANGE:
+            self._exchange(seat)
+        elif action == A_CLOSE:
+            self._close(seat)
+        elif action == A_PASS:
+            self._pass(seat)
+        else:
+            self._meld(seat, action - A_MELD)
+
+    def _lead(self, seat, c):
+        self.hand[seat] &= ~(1 << c)
+        self.played_by[seat] |= 1 << c
+        self.lead_card = c
+        self.trick_phase2 = self.talon_state != OPEN   # fixed when the lead is played
+        self.phase = PH_FOLLOW
+        self.to_move = 1 - seat
+
+    def _follow(self, seat, c):
+        self.hand[seat] &= ~(1 << c)
+        self.played_by[seat] |= 1 << c
+        lead = self.lead_card
+        leader = 1 - seat
+        # R6: same suit -> higher rank; else a trump wins; else the card led.
+        if c // 6 == lead // 6:
+            winner = seat if c > lead else leader
+        elif c // 6 == self.trump:
+            winner = seat
+        else:
+            winner = leader
+        self.last_trick[0] = lead
+        self.last_trick[1] = c
+        self.last_trick[2] = winner
+        self.lead_card = NO_CARD
+        self.won[winner] |= (1 << c) | (1 << lead)
+        self.cardpts[winner] += _POINTS[c] + _POINTS[lead]
+        self.tricks[winner] += 1
+        if self.meld_pending[winner]:               # R12: any trick validates it
+            self.meld_credited[winner] += self.meld_pending[winner]
+            self.meld_pending[winner] = 0
+        self.trick_no += 1
+        self.leader = winner
+        if self.hand[0] == 0 and self.hand[1] == 0:
+            self._end_without_declaration(winner)
+            return
+        self.pending_draw = self.talon_state == OPEN and self.talon_len > 0
+        loser = 1 - winner
+        if self.opt_declare == R.DECLARE_AFTER_ANY_TRICK and not self.opt_auto:
+            self.phase = PH_DECLARE                 # D2: the loser's turn comes first
+            self.to_move = loser
+            return
+        self._enter_window(winner)
+
+    def _enter_window(self, winner):
+        self.phase = PH_LEAD
+        self.to_move = winner
+        self._open_window()
+        if self.opt_auto:
+            if self.total(winner) >= 66:            # R14 auto_declare
+                self._declare(winner)
+
+    def _open_window(self):
+        self.meld_suit = -1
+
+    def _offer_nonleader_turn(self):
+        """D8: with either_between_tricks the non-leader's chance comes first."""
+        if not (self.opt_exchange_either or self.opt_close_either) or self.pending_draw:
+            return
+        other = 1 - self.leader
+        if ((self.opt_exchange_either and self._exchange_conditions(other))
+                or (self.opt_close_either and self._can_close_now())):
+            self.phase = PH_NONLEADER
+            self.to_move = other
+
+    def _draw(self, seat):
+        # R7: the leader draws first, then the other seat; with 2 left the other seat
+        # takes the upcard (the talon's last card).
+        top = self.talon_top
+        first = self.talon[top]
+        second = self.talon[top + 1]
+        other = 1 - seat
+        self.hand[seat] |= 1 << first
+        self.hand[other] |= 1 << second
+        if second == self.upcard:
+            self.shown[other] |= 1 << second        # everybody saw the upcard
+        self.talon_top = top + 2
+        self.talon_len -= 2
+        self.pending_draw = False
+        if self.talon_len == 0:
+            self.talon_state = EXHAUSTED
+            self.upcard = NO_CARD
+        self._offer_nonleader_turn()
+
+    def _exchange(self, seat):
+        nine = self.exchange_card()
+        old = self.upcard
+        self.hand[seat] = (self.hand[seat] & ~(1 << nine)) | (1 << old)
+        self.shown[seat] |= 1 << old
+        self.talon[self.talon_top + self.talon_len - 1] = nine
+        self.upcard = nine
+        if self.phase == PH_CLOSE_REPLY:            # R11.3: one turn only
+            self.phase = PH_LEAD
+            self.to_move = self.leader
+        elif self.phase == PH_NONLEADER and not (self.opt_close_either
+                                                 and self._can_close_now()):
+            self.phase = PH_LEAD                    # nothing left for him to do
+            self.to_move = self.leader
+
+    def _meld(self, seat, suit):
+        value = 40 if suit == self.trump else 20
+        self.meld_suit = suit
+        self.melds[seat] |= 1 << suit
+        self.shown[seat] |= (1 << (suit * 6 + 2)) | (1 << (suit * 6 + 3))
+        if self.tricks[seat]:
+            self.meld_credited[seat] += value
+            if self.opt_auto and self.total(seat) >= 66:
+                self._declare(seat)
+        else:
+            self.meld_pending[seat] += value        # R12: waits for a first trick
+
+    def _close(self, seat):
+        self.talon_state = CLOSED
+        self.closer = seat
+        self.pending_draw = False                   # R13: nobody draws any more
+        for s in range(2):
+            self.snap_tricks[s] = self.tricks[s]
+            self.snap_total[s] = self.total(s)
+        other = 1 - seat
+        if (self.opt_exchange and self.opt_exchange_at_close
+                and self.hand[other] >> self.exchange_card() & 1
+                and not (self.opt_exchange_not_two and self.talon_len == 2)):
+            self.phase = PH_CLOSE_REPLY             # R11.3
+            self.to_move = other
+            return
+        if self.phase == PH_NONLEADER:
+            self.phase = PH_LEAD
+            self.to_move = self.leader
+
+    def _pass(self, seat):
+        if self.phase == PH_DECLARE:
+            self._enter_window(1 - seat)
+        else:                                       # PH_CLOSE_REPLY, PH_NONLEADER
+            self.phase = PH_LEAD
+            self.to_move = self.leader
+
+    # ----------------------------------------------------------------- scoring
+
+    def _g(self, loser, at_close):
+        """RULES.md R18 G(L), or the Czech bands (V6) with scoring=czech."""
+        if at_close:
+            tricks = self.snap_tricks[loser]
+            total = self.snap_total[loser]
+        else:
+            tricks = self.tricks[loser]
+            total = self.total(loser)
+        if self.opt_czech:
+            return _czech_band(total)
+        if tricks == 0:
+            return 3
+        return 2 if total < 33 else 1
+
+    def _finish(self, winner, reason, points):
+        self.phase = PH_OVER
+        self.to_move = -1
+        self.winner = winner
+        self.reason = reason
+        if winner >= 0:
+            self.score_delta[winner] += points
+
+    def _declare(self, seat):
+        other = 1 - seat
+        closed = self.closer >= 0
+        if self.total(seat) >= 66:
+            if not closed or seat == self.closer:   # S1, S4
+                self._finish(seat, REASON_DECLARED,
+                             self._g(other, closed and self.opt_win_at_close))
+            else:
+                self._closer_beaten(seat)           # S6
+        elif closed and seat == self.closer:        # D1: the closer's false declaration
+            self._closer_failed()
+        else:                                       # S7, R20
+            f = self.opt_false
+            if f == R.FALSE_DECL_CZECH_BANDS:
+                pts = _czech_band(self.total(seat))
+            elif f == R.FALSE_DECL_TWO_OR_THREE and self.tricks[other] == 0:
+                pts = 3
+            else:
+                pts = 2
+            self._finish(other, REASON_FALSE_DECLARATION, pts)
+
+    def _non_closer_trickless(self):
+        other = 1 - self.closer
+        if self.opt_trick_test_at_end:
+            return self.tricks[other] == 0
+        return self.snap_tricks[other] == 0
+
+    def _closer_failed(self):
+        """R19.1 / S5: the closer ran out of cards or declared falsely."""
+        closer = self.closer
+        other = 1 - closer
+        fc = self.opt_failed_close
+        if fc == R.FAILED_CLOSE_CZECH_PENALTY:
+            self.score_delta[closer] = -6 if self.total(closer) < 33 else -3
+            self._finish(other, REASON_CLOSER_FAILED, 0)
+        elif fc == R.FAILED_CLOSE_FLAT3:
+            self._finish(other, REASON_CLOSER_FAILED, 3)
+        elif fc == R.FAILED_CLOSE_AS_NORMAL_WIN:
+            self._finish(other, REASON_CLOSER_FAILED, self._g(closer, False))
+        else:
+            self._finish(other, REASON_CLOSER_FAILED, 3 if self._non_closer_trickless() else 2)
+
+    def _closer_beaten(self, seat):
+        """R19.2 / S6: the non-closer declared correctly after a close."""
+        closer = self.closer
+        fc = self.opt_failed_close
+        if fc == R.FAILED_CLOSE_CZECH_PENALTY:      # D7: band points and the penalty
+            self.score_delta[closer] = -6 if self.total(closer) < 33 else -3
+            pts = _czech_band(self.total(closer))
+        elif fc == R.FAILED_CLOSE_FLAT3:
+            pts = 3
+        elif fc == R.FAILED_CLOSE_AS_NORMAL_WIN:
+            pts = self._g(closer, False)
+        elif self.opt_beaten_as_failed:
+            pts = 3 if self._non_closer_trickless() else 2
+        else:
+            pts = 2
+        self._finish(seat, REASON_CLOSER_BEATEN, pts)
+
+    def _end_without_declaration(self, last_winner):
+        """R16: the last card has been played."""
+        if self.talon_state == EXHAUSTED:
+            self.bonus[last_winner] = self.opt_bonus    # +10 only if it ran out naturally
+        if self.total(last_winner) >= 66:               # deemed to declare (R16)
+            self._declare(last_winner)
+            return
+        if self.closer >= 0:
+            self._closer_failed()                       # R19.1
+            return
+        other = 1 - last_winner
+        if self.opt_end == R.END_LAST_TRICK_WINS_ONE:
+            self._finish(last_winner, REASON_LAST_TRICK, 1)
+        elif self.opt_end == R.END_LAST_TRICK_WINS:
+            self._finish(last_winner, REASON_LAST_TRICK, self._g(other, False))
+        else:
+            a = self.total(last_winner)
+            b = self.total(other)
+            if a == b:
+                self._finish(-1, REASON_DRAW, 0)        # R17
+            elif a > b:
+                self._finish(last_winner, REASON_HIGHER_TOTAL, self._g(other, False))
+            else:
+                self._finish(other, REASON_HIGHER_TOTAL, self._g(last_winner, False))
+
+    # ------------------------------------------------------------------- copy
+
+    def copy_into(self, o):
+        """Copy this state into another Deal with the same rules; allocates nothing."""
+        o.dealer = self.dealer
+        o.trump = self.trump
+        o.upcard = self.upcard
+        o.talon_top = self.talon_top
+        o.talon_len = self.talon_len
+        o.talon_state = self.talon_state
+        o.closer = self.closer
+        o.leader = self.leader
+        o.to_move = self.to_move
+        o.phase = self.phase
+        o.trick_no = self.trick_no
+        o.pending_draw = self.pending_draw
+        o.meld_suit = self.meld_suit
+        o.lead_card = self.lead_card
+        o.trick_phase2 = self.trick_phase2
+        o.winner = self.winner
+        o.reason = self.reason
+        o.log_len = self.log_len
+        o.deck[:] = self.deck
+        o.talon[:] = self.talon
+        o.last_trick[:] = self.last_trick
+        o.log_action[:] = self.log_action
+        o.log_seat[:] = self.log_seat
+        for s in range(4):
+            o.hand[s] = self.hand[s]
+            o.won[s] = self.won[s]
+            o.played_by[s] = self.played_by[s]
+            o.shown[s] = self.shown[s]
+            o.tricks[s] = self.tricks[s]
+            o.cardpts[s] = self.cardpts[s]
+            o.meld_credited[s] = self.meld_credited[s]
+            o.meld_pending[s] = self.meld_pending[s]
+            o.bonus[s] = self.bonus[s]
+            o.snap_tricks[s] = self.snap_tricks[s]
+            o.snap_total[s] = self.snap_total[s]
+            o.score_delta[s] = self.score_delta[s]
+            o.melds[s] = self.melds[s]
+
+    def same_as(self, o):
+        """True if every field of the hand state equals o's (tests, debugging)."""
+        for f in _SCALAR_FIELDS:
+            if getattr(self, f) != getattr(o, f):
+                return False
+        for f in _ARRAY_FIELDS:
+            a = getattr(self, f)
+            b = getattr(o, f)
+            for i in range(len(a)):
+                if a[i] != b[i]:
+                    return False
+        return True
+
+
+_SCALAR_FIELDS = ("dealer", "trump", "upcard", "talon_top", "talon_len", "talon_state",
+                  "closer", "leader", "to_move", "phase", "trick_no", "pending_draw",
+                  "meld_suit", "lead_card", "trick_phase2", "winner",
+                  "reason", "log_len")
+_ARRAY_FIELDS = ("deck", "talon", "last_trick", "log_action", "log_seat", "hand", "won",
+                 "played_by", "shown", "tricks", "cardpts", "meld_credited",
+                 "meld_pending", "bonus", "snap_tricks", "snap_total", "score_delta",
+                 "melds")
+
+
+def _mask(deck, start, end):
+    m = 0
+    for i in range(start, end):
+        m |= 1 << deck[i]
+    return m
+
+
+def _czech_band(total):
+    """V6 bands: 0-22 -> 3, 23-44 -> 2, 45 and more -> 1."""
+    if total <= 22:
+        return 3
+    return 2 if total <= 44 else 1

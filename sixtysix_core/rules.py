@@ -1,0 +1,167 @@
+"""RuleSet: the options of RULES.md section 4 as ints, and the named presets.
+
+Every option is an attribute of RuleSet named as in RULES.md.  Its value is an int:
+* for numeric options (players, deck, last_trick_bonus, match_target) the number itself;
+* for the others the index of the value in OPTIONS, so 0 is always the default
+  (CLASSIC_66) and the named constants below (PHASE2_FOLLOW_TRUMP, ...) are those indexes.
+
+OPTIONS and PRESETS hold the record spellings (RECORD_FORMAT.md `rules` line).
+"""
+from micropython import const
+
+# (name, allowed values, default first).  Order is the RULES.md section 4 table.
+OPTIONS = (
+    ("players", ("2", "3", "4")),
+    ("deck", ("24", "20")),
+    ("trump_mode", ("upcard", "fixed_hearts", "chosen")),
+    ("exchange", ("on", "off")),
+    ("exchange_requires_trick", ("true", "false")),
+    ("exchange_by", ("leader", "either_between_tricks")),
+    ("exchange_not_when_two_left", ("false", "true")),
+    ("exchange_on_opponent_close", ("true", "false")),
+    ("meld_before_first_trick", ("allowed_pending", "forbidden")),
+    ("marriages_in_phase2", ("false", "true")),
+    ("partner_meld", ("false", "true")),
+    ("close_by", ("leader", "either_between_tricks")),
+    ("close_before_draw", ("true", "false")),
+    ("close_needs_more_than_two", ("false", "true")),
+    ("phase2_rule", ("follow_head_trump", "follow_trump", "follow_only")),
+    ("undertrump", ("required", "optional")),
+    ("declare_window", ("leader_window", "after_any_trick", "any_own_turn")),
+    ("auto_declare", ("false", "true")),
+    ("last_trick_bonus", ("10", "0")),
+    ("end_without_declaration", ("higher_total", "last_trick_wins", "last_trick_wins_one")),
+    ("draw_bonus", ("false", "true")),
+    ("scoring", ("standard", "czech")),
+    ("closed_win_basis", ("end", "at_close")),
+    ("failed_close", ("pagat", "flat3", "as_normal_win", "czech_penalty")),
+    ("failed_close_trick_test", ("at_close", "at_end")),
+    ("closer_beaten", ("flat2", "as_failed_close")),
+    ("false_declaration", ("flat2", "two_or_three", "czech_bands")),
+    ("next_dealer", ("winner", "alternate")),
+    ("match_target", ("7", "6", "10")),
+    ("match_count", ("up", "down")),
+    ("warszawa_order", ("next_player", "partner_first")),
+    ("three_player_mode", ("solo_vs_two", "each_for_self")),
+    ("four_player_trump", ("chosen", "bottom_card")),
+    ("reveal_points", ("false", "true")),
+)
+_NUMERIC = ("players", "deck", "last_trick_bonus", "match_target")
+
+PRESETS = (
+    ("CLASSIC_66", ()),
+    ("POLISH_HOUSE", (("close_needs_more_than_two", "true"), ("failed_close", "flat3"),
+                      ("exchange_not_when_two_left", "true"), ("match_target", "7"))),
+    ("CZECH_66", (("scoring", "czech"), ("failed_close", "czech_penalty"),
+                  ("false_declaration", "czech_bands"), ("phase2_rule", "follow_trump"),
+                  ("declare_window", "after_any_trick"), ("exchange", "off"),
+                  ("match_target", "6"))),
+    ("SCHNAPSEN", (("deck", "20"),)),
+    ("SCHNAPSEN_AT", (("deck", "20"), ("marriages_in_phase2", "true"),
+                      ("exchange_requires_trick", "false"),
+                      ("exchange_on_opponent_close", "false"), ("close_before_draw", "false"),
+                      ("closed_win_basis", "at_close"), ("closer_beaten", "as_failed_close"),
+                      ("false_declaration", "two_or_three"), ("last_trick_bonus", "0"),
+                      ("end_without_declaration", "last_trick_wins_one"),
+                      ("next_dealer", "alternate"), ("match_count", "down"))),
+    ("THREE_PLAYER_PL", (("players", "3"),)),
+    ("FOUR_PLAYER_PL", (("players", "4"),)),
+)
+
+# Value indexes used by the engine (RULES.md names in the comments).
+TRUMP_UPCARD = const(0)
+TRUMP_FIXED_HEARTS = const(1)
+TRUMP_CHOSEN = const(2)
+PHASE2_FOLLOW_HEAD_TRUMP = const(0)
+PHASE2_FOLLOW_TRUMP = const(1)
+PHASE2_FOLLOW_ONLY = const(2)
+DECLARE_LEADER_WINDOW = const(0)
+DECLARE_AFTER_ANY_TRICK = const(1)
+DECLARE_ANY_OWN_TURN = const(2)
+END_HIGHER_TOTAL = const(0)
+END_LAST_TRICK_WINS = const(1)
+END_LAST_TRICK_WINS_ONE = const(2)
+FAILED_CLOSE_PAGAT = const(0)
+FAILED_CLOSE_FLAT3 = const(1)
+FAILED_CLOSE_AS_NORMAL_WIN = const(2)
+FAILED_CLOSE_CZECH_PENALTY = const(3)
+FALSE_DECL_FLAT2 = const(0)
+FALSE_DECL_TWO_OR_THREE = const(1)
+FALSE_DECL_CZECH_BANDS = const(2)
+
+
+class RuleSet:
+    """One value per option; a fresh RuleSet is CLASSIC_66."""
+
+    def __init__(self):
+        self.preset = "CLASSIC_66"
+        for opt_name, values in OPTIONS:
+            setattr(self, opt_name, _decode(opt_name, values, 0))
+
+    def set(self, opt_name, value):
+        """Set an option from its record spelling; ValueError with a plain message."""
+        for known, values in OPTIONS:
+            if known == opt_name:
+                for i in range(len(values)):
+                    if values[i] == value:
+                        setattr(self, opt_name, _decode(opt_name, values, i))
+                        return
+                raise ValueError("option %s takes %s, not %r"
+                                 % (opt_name, " or ".join(values), value))
+        raise ValueError("unknown rules option %r" % opt_name)
+
+    def get(self, opt_name):
+        """Record spelling of an option's current value."""
+        value = getattr(self, opt_name)
+        if opt_name in _NUMERIC:
+            return str(value)
+        for known, values in OPTIONS:
+            if known == opt_name:
+                return values[value]
+        raise ValueError("unknown rules option %r" % opt_name)
+
+    def copy_into(self, other):
+        other.preset = self.preset
+        for opt_name, _values in OPTIONS:
+            setattr(other, opt_name, getattr(self, opt_name))
+
+    def overrides(self):
+        """(name, value) pairs where this differs from its preset, in OPTIONS order."""
+        base = preset(self.preset)
+        out = []
+        for opt_name, _values in OPTIONS:
+            if getattr(self, opt_name) != getattr(base, opt_name):
+                out.append((opt_name, self.get(opt_name)))
+        return out
+
+    def unsupported(self):
+        """A sentence if the engine cannot play these rules yet, else None."""
+        if self.players != 2:
+            return "3- and 4-player games are not supported yet"
+        if self.trump_mode == TRUMP_CHOSEN:
+            return "trump_mode=chosen is for 3 and 4 players only"
+        if self.partner_meld:
+            return "partner_meld is for 4 players only"
+        return None
+
+
+def _decode(opt_name, values, i):
+    if opt_name in _NUMERIC:
+        return int(values[i])
+    return i
+
+
+def preset(preset_name):
+    """A RuleSet for a preset name; ValueError if there is no such preset."""
+    for known, settings in PRESETS:
+        if known == preset_name:
+            rules = RuleSet()
+            rules.preset = preset_name
+            for opt_name, value in settings:
+                rules.set(opt_name, value)
+            return rules
+    raise ValueError("unknown rules preset %r" % preset_name)
+
+
+def preset_names():
+    return tuple(p[0] for p in PRESETS)

@@ -1,0 +1,94 @@
+"""Two simple bots for tests, benchmarks and the first version of the app.
+
+Both are `choose(view, rng) -> action` on a PlayerView (view.py) for the seat to move,
+with actions encoded as in deal.py.  Neither allocates.
+
+* random_choose: uniform over the legal actions, except that it declares 66 only when
+  the declaration is correct (a random false declaration would end most hands at once).
+* greedy_choose: rule of thumb.  Declares a correct 66 at once, always draws, melds the
+  best marriage, exchanges the trump nine, never closes; leads its cheapest non-trump;
+  follows by taking a trick that is worth it with the cheapest winning card, else
+  throws its cheapest card.
+"""
+from sixtysix_core import cards
+from sixtysix_core import deal as D
+
+_POINTS = cards.CARD_POINTS
+_SUIT_MASK = cards.SUIT_MASK
+_BUF = bytearray(40)
+
+
+def random_choose(view, rng):
+    n = view.legal_into(_BUF)
+    can_out = view.total(view.seat) >= 66
+    while True:
+        a = _BUF[rng.below(n)]
+        if a != D.A_OUT or can_out or n == 1:
+            return a
+
+
+def _cheapest(mask, avoid):
+    """Cheapest card of mask, preferring cards outside `avoid` (e.g. trumps)."""
+    best = -1
+    best_key = 1000
+    c = 0
+    m = mask
+    while m:
+        if m & 1:
+            key = _POINTS[c] * 2 + (60 if avoid >> c & 1 else 0) + c % 6
+            if key < best_key:
+                best_key = key
+                best = c
+        m >>= 1
+        c += 1
+    return best
+
+
+def greedy_choose(view, rng):
+    seat = view.seat
+    specials = view.legal_specials()
+    if specials >> (D.A_OUT - 24) & 1 and view.total(seat) >= 66:
+        return D.A_OUT
+    if specials >> (D.A_DRAW - 24) & 1:
+        return D.A_DRAW
+    if specials >> (D.A_PASS - 24) & 1:
+        if specials >> (D.A_EXCHANGE - 24) & 1:
+            return D.A_EXCHANGE
+        return D.A_PASS
+    if specials >> (D.A_EXCHANGE - 24) & 1:
+        return D.A_EXCHANGE
+    trump = view.trump()
+    best_meld = -1
+    for s in range(4):
+        if specials >> (D.A_MELD - 24 + s) & 1:
+            if best_meld < 0 or s == trump:
+                best_meld = s
+    if best_meld >= 0:
+        return D.A_MELD + best_meld
+    legal = view.legal_cards()
+    trumps = _SUIT_MASK[trump]
+    lead = view.lead_card()
+    if lead == D.NO_CARD:
+        meld = view.meld_suit()
+        if meld >= 0:
+            return meld * 6 + 2 if legal >> (meld * 6 + 2) & 1 else meld * 6 + 3
+        return _cheapest(legal, trumps)
+    # Following: which legal cards win the trick (R6)?
+    winners = 0
+    c = 0
+    m = legal
+    while m:
+        if m & 1:
+            if c // 6 == lead // 6:
+                if c > lead:
+                    winners |= 1 << c
+            elif c // 6 == trump:
+                winners |= 1 << c
+        m >>= 1
+        c += 1
+    if winners:
+        w = _cheapest(winners, trumps)
+        if not trumps >> w & 1 or _POINTS[lead] >= 10:
+            return w
+    rest = legal & ~winners
+    return _cheapest(rest if rest else legal, trumps)

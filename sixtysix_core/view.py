@@ -1,0 +1,165 @@
+"""PlayerView: what one seat may know about a hand (RULES.md R22).
+
+A view wraps a live Deal and a seat and answers only questions that the seat could
+answer at the table: its own hand, public information (trump, upcard, talon size and
+state, who closed, every card played and by whom, marriages shown, exchanges) and what
+can be counted from the played cards (tricks and card points of both seats, credited and
+pending marriages).  It never gives the opponent's hidden cards or the talon order.
+
+Masks and seats are ints as in cards.py and deal.py.  The bot and the app's screen both
+read a hand through a view.
+"""
+from sixtysix_core import cards
+from sixtysix_core import deal as D
+
+
+class PlayerView:
+    def __init__(self, deal, seat):
+        self._deal = deal
+        self.seat = seat
+
+    def set_seat(self, seat):
+        self.seat = seat
+
+    def rules(self):
+        return self._deal.rules
+
+    # --- own knowledge
+    def hand(self):
+        return self._deal.hand[self.seat]
+
+    def legal_cards(self):
+        d = self._deal
+        return d.legal_cards() if d.to_move == self.seat else 0
+
+    def legal_specials(self):
+        d = self._deal
+        return d.legal_specials() if d.to_move == self.seat else 0
+
+    def legal_into(self, buf):
+        return self._deal.legal_into(buf) if self._deal.to_move == self.seat else 0
+
+    def is_legal(self, action):
+        d = self._deal
+        return d.to_move == self.seat and d.is_legal(action)
+
+    # --- public table state
+    def my_turn(self):
+        return self._deal.to_move == self.seat
+
+    def to_move(self):
+        """The seat to act.  During the opponent's hidden close reply (R11.3) the closer
+        is told it is still his own turn-in-waiting: see waiting()."""
+        d = self._deal
+        if d.phase == D.PH_CLOSE_REPLY and d.to_move != self.seat:
+            return d.leader
+        return d.to_move
+
+    def waiting(self):
+        """True while the other seat must act (never reveals the R11.3 reply turn)."""
+        d = self._deal
+        return d.phase != D.PH_OVER and d.to_move != self.seat
+
+    def phase(self):
+        return self._deal.phase
+
+    def is_over(self):
+        return self._deal.phase == D.PH_OVER
+
+    def trump(self):
+        return self._deal.trump
+
+    def upcard(self):
+        """The face-up trump card under the talon, NO_CARD once drawn or with no upcard."""
+        d = self._deal
+        return d.upcard if d.talon_len else D.NO_CARD
+
+    def talon_len(self):
+        return self._deal.talon_len
+
+    def talon_state(self):
+        return self._deal.talon_state
+
+    def pending_draw(self):
+        return self._deal.pending_draw
+
+    def closer(self):
+        return self._deal.closer
+
+    def leader(self):
+        return self._deal.leader
+
+    def dealer(self):
+        return self._deal.dealer
+
+    def trick_no(self):
+        return self._deal.trick_no
+
+    def lead_card(self):
+        """The card led to the trick in progress, or NO_CARD."""
+        return self._deal.lead_card
+
+    def meld_suit(self):
+        """Suit melded in the current window (the lead must be its K or Q), or -1."""
+        return self._deal.meld_suit
+
+    def last_trick(self):
+        """(lead, follow, winner) of the last trick while it may be reviewed (R22:
+        until a card is led to the next one), else None.  Cold path: returns a tuple."""
+        d = self._deal
+        if d.last_trick[0] == D.NO_CARD or d.lead_card != D.NO_CARD:
+            return None
+        return (d.last_trick[0], d.last_trick[1], d.last_trick[2])
+
+    def played_by(self, seat):
+        return self._deal.played_by[seat]
+
+    def played(self):
+        d = self._deal
+        return d.played_by[0] | d.played_by[1] | d.played_by[2] | d.played_by[3]
+
+    def won(self, seat):
+        """Cards in a seat's won tricks (remembered from the play)."""
+        return self._deal.won[seat]
+
+    def tricks(self, seat):
+        return self._deal.tricks[seat]
+
+    def cardpts(self, seat):
+        return self._deal.cardpts[seat]
+
+    def meld_credited(self, seat):
+        return self._deal.meld_credited[seat]
+
+    def meld_pending(self, seat):
+        return self._deal.meld_pending[seat]
+
+    def total(self, seat):
+        return self._deal.total(seat)
+
+    def hand_size(self, seat):
+        return cards.count(self._deal.hand[seat])
+
+    def known_cards(self, seat):
+        """Cards still in `seat`'s hand that everybody has seen (marriage partners, the
+        exchanged upcard, the upcard drawn at the last draw)."""
+        d = self._deal
+        return d.shown[seat] & ~d.played_by[seat]
+
+    def unseen(self):
+        """Cards whose place this seat does not know: in the opponent's hand or the talon."""
+        d = self._deal
+        me = self.seat
+        out = d.pack() & ~d.hand[me] & ~self.played()
+        out &= ~self.known_cards(1 - me)
+        up = self.upcard()
+        if up != D.NO_CARD:
+            out &= ~(1 << up)
+        return out
+
+    def result(self):
+        """(winner, reason, score_delta tuple) once the hand is over, else None."""
+        d = self._deal
+        if d.phase != D.PH_OVER:
+            return None
+        return (d.winner, d.reason, (d.score_delta[0], d.score_delta[1]))
