@@ -28,8 +28,8 @@ from pathlib import Path
 
 from sixtysix_tools import mpy
 from sixtysix_tools.deploy_base import (
-    BOARDS, CP_MAJORS, DeployError, MANIFEST_FORMAT, MANIFEST_NAME, check_board, info,
-    sha256_bytes, sha256_file, warn)
+    BOARDS, CP_MAJORS, DEFAULT_CP_MAJOR, MANIFEST_FORMAT, MANIFEST_NAME, DeployError,
+    check_board, info, sha256_bytes, sha256_file, warn)
 
 REQUIREMENTS = "requirements-device.txt"
 SETTINGS_SOURCE = Path("tools") / "device_settings.toml"
@@ -169,7 +169,7 @@ def _compile_project(tree, files, compiler):
 def run_build(src_root, out_root, board, cp_major=None, use_mpy=False, mpy_cross=None):
     """Write out_root/CIRCUITPY from src_root and return its manifest (a dict)."""
     check_board(board)
-    cp_major = cp_major or 9
+    cp_major = cp_major or DEFAULT_CP_MAJOR
     if cp_major not in CP_MAJORS:
         raise DeployError(f"CircuitPython {cp_major} is not supported: use --cpy-version 9 or 10")
     src_root, out_root = Path(src_root), Path(out_root)
@@ -182,7 +182,8 @@ def run_build(src_root, out_root, board, cp_major=None, use_mpy=False, mpy_cross
         shutil.rmtree(final, ignore_errors=True)
         os.replace(tree, final)
     except OSError as exc:
-        raise DeployError(f"could not write the build in {out_root} ({exc.strerror or exc})")
+        reason = exc.strerror or exc
+        raise DeployError(f"could not write the build in {out_root} ({reason})") from None
     mode = ".mpy" if manifest["mpy"] else ".py"
     info(f"built {final} for {board}, CircuitPython {cp_major}.x, our modules as {mode}: "
          f"{len(manifest['files'])} files")
@@ -262,7 +263,7 @@ def ensure_build(src_root, out_root, board=None, fallback_board=None, cp_major=N
     if use_mpy:
         cp_major = old.get("circuitpython")
     info("build/CIRCUITPY is missing or out of date: building it first")
-    return run_build(src_root, out_root, board, cp_major or 9, use_mpy, old.get("mpy_cross"))
+    return run_build(src_root, out_root, board, cp_major, use_mpy, old.get("mpy_cross"))
 
 
 def write_bundle(out_root, manifest, out_file=None):
@@ -278,5 +279,5 @@ def write_bundle(out_root, manifest, out_file=None):
                 entry.compress_type = zipfile.ZIP_DEFLATED
                 bundle.writestr(entry, (tree / name).read_bytes())
     except OSError as exc:
-        raise DeployError(f"could not write {out_file} ({exc.strerror or exc})")
+        raise DeployError(f"could not write {out_file} ({exc.strerror or exc})") from None
     return out_file

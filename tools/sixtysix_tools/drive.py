@@ -56,10 +56,10 @@ def read_boot_out(drive):
     return boot
 
 
-def _linux_mounts():
+def _linux_mounts(mounts_file="/proc/mounts"):
     """Mount points from /proc/mounts whose last part is CIRCUITPY (or CIRCUITPY1, ...)."""
     try:
-        with open("/proc/mounts", encoding="utf-8", errors="replace") as f:
+        with open(mounts_file, encoding="utf-8", errors="replace") as f:
             lines = f.read().splitlines()
     except OSError:
         return []

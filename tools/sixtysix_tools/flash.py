@@ -19,6 +19,7 @@ import os
 import shutil
 from pathlib import Path, PurePosixPath
 
+from sixtysix_tools.devbuild import load_manifest
 from sixtysix_tools.deploy_base import (
     BOARDS, DeployError, MANIFEST_FORMAT, MANIFEST_NAME, info, sha256_bytes, sha256_file, warn)
 
@@ -260,7 +261,6 @@ def describe(plan):
 def flash_build(build, manifest, drive, dry_run=False):
     """Bring `drive` in line with the build; returns the Plan that was (or would be) done."""
     build, drive = Path(build), Path(drive)
-    from sixtysix_tools.devbuild import load_manifest   # avoids an import cycle at load time
     drive_manifest = load_manifest(drive)
     plan = make_plan(build, manifest, drive, drive_manifest)
     for line in describe(plan):
@@ -278,3 +278,33 @@ def flash_build(build, manifest, drive, dry_run=False):
     info(f"flashed {drive}: {len(plan.copy)} copied, {len(plan.remove)} removed, "
          f"{plan.unchanged} unchanged")
     return plan
+
+
+def drop_shadowed_devlibs(drive):
+    """After `libs`: remove our pinned .py libraries that now have an .mpy twin.
+
+    CircuitPython imports foo.py before foo.mpy, so a leftover .py would hide the smaller
+    .mpy that circup installed.  Only unchanged files we own are removed.
+    """
+    drive = Path(drive)
+    drive_manifest = load_manifest(drive)
+    if drive_manifest is None:
+        return []
+    owned = dict(drive_manifest["files"])
+    removed = []
+    for target, entry in sorted(drive_manifest["files"].items()):
+        if not (_safe_target(target) and isinstance(entry, dict)
+                and entry.get("kind") == "devlib"
+                and _shadowed_by_mpy(drive, target, drive_manifest["files"])):
+            continue
+        del owned[target]
+        if _same(drive / target, entry):
+            try:
+                os.remove(drive / target)
+                removed.append(target)
+            except OSError:
+                warn(f"could not remove {target}, which hides its .mpy")
+    if removed or len(owned) != len(drive_manifest["files"]):
+        _write_drive_manifest(drive, drive_manifest, owned)
+        info(f"removed {len(removed)} .py libraries that the new .mpy ones replace")
+    return removed
