@@ -130,14 +130,21 @@ def write_file(path, data):
 
 
 def _stage(drive, target, data):
-    """Write `data` beside `target` under a temporary name and verify it; returns that name."""
+    """Write `data` beside `target` under a temporary name and verify it; returns that name.
+
+    On any failure the temporary file is removed before the exception goes on.
+    """
     dest = drive / target
     temp = dest.with_name(dest.name + TEMP_SUFFIX)
     dest.parent.mkdir(parents=True, exist_ok=True)
-    write_file(temp, data)
-    if sha256_file(temp) != sha256_bytes(data):
-        raise DeployError(f"{target} read back differently from what was written: the drive "
-                          "may be failing; the board still has its previous build")
+    try:
+        write_file(temp, data)
+        if sha256_file(temp) != sha256_bytes(data):
+            raise DeployError(f"{target} read back differently from what was written: the "
+                              "drive may be failing; the board still has its previous build")
+    except BaseException:
+        _discard([temp])
+        raise
     return temp
 
 
@@ -164,24 +171,23 @@ def _os_error_sentence(exc, drive, during):
 
 def stage_all(build, plan, drive):
     """Phase 3: every new file written under a temporary name; returns [(temp, dest)]."""
-    staged, temp = [], None
+    staged = []
     try:
         if plan.backup_code:
             temp = _stage(drive, CODE_BACKUP, (drive / "code.py").read_bytes())
             staged.append((temp, drive / CODE_BACKUP))
         for target in plan.copy:
-            temp = drive / (target + TEMP_SUFFIX)
             staged.append((_stage(drive, target, (build / target).read_bytes()), drive / target))
         return staged
     except OSError as exc:
-        _discard([t for t, _ in staged] + ([temp] if temp else []))
+        _discard(temp for temp, _ in staged)
         raise DeployError(_os_error_sentence(exc, drive, "while copying")) from None
     except KeyboardInterrupt:
-        _discard([t for t, _ in staged] + ([temp] if temp else []))
+        _discard(temp for temp, _ in staged)
         raise DeployError("the copy was interrupted before anything was replaced: the board "
                           "still has its previous build; flash again") from None
     except DeployError:
-        _discard([t for t, _ in staged] + ([temp] if temp else []))
+        _discard(temp for temp, _ in staged)
         raise
 
 

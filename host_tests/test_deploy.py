@@ -1,0 +1,559 @@
+"""build / flash / bundle / libs against a fake source tree and a fake CIRCUITPY folder.
+
+No network, no real drive, no venv-only package: pip, the mount discovery, the drive's
+free space and its writes are replaced where a test needs a fault.
+"""
+import errno
+import json
+import os
+import stat
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from sixtysix_tools import deploy, devbuild, drive, flash, mpy
+from sixtysix_tools.deploy_base import MANIFEST_NAME, DeployError, sha256_file
+
+BOOT_OUT = ("Adafruit CircuitPython 9.2.8 on 2025-05-28; Adafruit PyGamer with samd51j19\n"
+            "Board ID:pygamer\nUID:1A2B3C4D5E6F\n")
+USER_FILES = {"notes.txt": b"my notes\n", "lib/my_helper.py": b"X = 1\n",
+              "pictures/cat.bmp": b"BM fake"}
+
+
+def _write(root, files):
+    for name, data in files.items():
+        path = Path(root) / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data if isinstance(data, bytes) else data.encode())
+
+
+def _snapshot(root):
+    """{relative path: bytes} of every file under root."""
+    return {p.relative_to(root).as_posix(): p.read_bytes()
+            for p in Path(root).rglob("*") if p.is_file()}
+
+
+@pytest.fixture
+def src(tmp_path, monkeypatch):
+    """A small project tree; deploy.main() builds from it into src/build."""
+    root = tmp_path / "src"
+    _write(root, {
+        "code.py": "from sixtysix_ui import app\napp.run()\n",
+        "lib/sixtysix_ui/__init__.py": "",
+        "lib/sixtysix_ui/app.py": "def run():\n    return 1\n",
+        "lib/sixtysix_ui/notes.md": "not a module\n",
+        "lib/sixtysix_ui/__pycache__/app.cpython-311.pyc": b"\x00junk",
+        "sixtysix_core/__init__.py": "",
+        "sixtysix_core/cards.py": "POINTS = b'\\x00\\x02'\n",
+        "sixtysix_core/rules.py": "def legal(mask):\n    return mask\n",
+        "requirements-device.txt": "adafruit-circuitpython-ticks==1.1.7\n",
+    })
+    libs = tmp_path / "pip-target"
+    _write(libs, {
+        "adafruit_ticks.py": "def ticks_ms():\n    return 0\n",
+        "adafruit_display_text/__init__.py": "",
+        "adafruit_display_text/label.py": "class Label:\n    pass\n",
+        "adafruit_display_text/__pycache__/label.cpython-311.pyc": b"junk",
+        "adafruit_circuitpython_ticks-1.1.7.dist-info/METADATA": "Name: x\n",
+        "bin/some-script": "#!/bin/sh\n",
+    })
+    monkeypatch.setattr(devbuild, "fetch_device_libs", lambda src_root, out_root: libs)
+    monkeypatch.setattr(deploy, "ROOT", str(root))
+    monkeypatch.setattr(drive, "find_drives", lambda: [])
+    return root
+
+
+@pytest.fixture
+def board(tmp_path):
+    """A fake CIRCUITPY drive with a real boot_out.txt and some of the user's own files."""
+    root = tmp_path / "CIRCUITPY"
+    _write(root, {"boot_out.txt": BOOT_OUT, "code.py": "print('hello world')\n", **USER_FILES})
+    return root
+
+
+def flash_main(board, *extra):
+    return deploy.main("flash", ["--path", str(board), *extra])
+
+
+def error_line(capsys):
+    err = capsys.readouterr().err
+    lines = [line for line in err.splitlines() if line.startswith("error:")]
+    assert len(lines) == 1, err
+    assert "Traceback" not in err
+    return lines[0]
+
+
+def no_temp_files(root):
+    return not [p for p in Path(root).rglob("*") if p.name.endswith(flash.TEMP_SUFFIX)]
+
+
+# ---- build ----
+
+def test_build_layout_and_manifest(src, tmp_path):
+    manifest = devbuild.run_build(src, tmp_path / "out", "pybadge", 10)
+    tree = tmp_path / "out" / "CIRCUITPY"
+    files = set(_snapshot(tree))
+    assert files == {
+        "code.py", "settings.toml", MANIFEST_NAME,
+        "lib/sixtysix_ui/__init__.py", "lib/sixtysix_ui/app.py",
+        "lib/sixtysix_core/__init__.py", "lib/sixtysix_core/cards.py",
+        "lib/sixtysix_core/rules.py",
+        "lib/adafruit_ticks.py", "lib/adafruit_display_text/__init__.py",
+        "lib/adafruit_display_text/label.py",
+    }
+    assert manifest["board"] == "pybadge" and manifest["circuitpython"] == 10
+    assert manifest["mpy"] is False and manifest["device_libs"] is True
+    assert json.loads((tree / MANIFEST_NAME).read_text())["files"] == manifest["files"]
+    for target, entry in manifest["files"].items():
+        assert sha256_file(tree / target) == entry["sha256"]
+    assert manifest["files"]["lib/adafruit_ticks.py"]["kind"] == "devlib"
+    assert manifest["files"]["code.py"]["kind"] == "code"
+    assert "settings.toml" in (tree / "settings.toml").read_text()
+
+
+def test_build_uses_the_settings_file_when_there_is_one(src, tmp_path):
+    _write(src, {"tools/device_settings.toml": "SIXTYSIX_LEVEL = 2\n"})
+    devbuild.run_build(src, tmp_path / "out", "oled")
+    assert (tmp_path / "out/CIRCUITPY/settings.toml").read_text() == "SIXTYSIX_LEVEL = 2\n"
+
+
+def test_build_unknown_board_is_one_sentence(src, capsys):
+    assert deploy.main("build", ["--board", "gameboy"]) == 2
+    line = error_line(capsys)
+    assert "gameboy" in line and "pygamer, pybadge, oled" in line
+
+
+def test_build_command_writes_build_dir(src):
+    assert deploy.main("build", ["--board", "oled"]) == 0
+    assert devbuild.current_build(src, src / "build")["board"] == "oled"
+
+
+def test_device_libs_offline_warns_and_builds_without(tmp_path, monkeypatch, capsys):
+    root = tmp_path / "src"
+    _write(root, {"requirements-device.txt": "adafruit-circuitpython-ticks==1.1.7\n"})
+
+    class Failed:
+        returncode = 1
+
+    monkeypatch.setattr(devbuild.subprocess, "run", lambda *a, **k: Failed())
+    assert devbuild.fetch_device_libs(root, tmp_path / "out") is None
+    assert "libs" in capsys.readouterr().err
+
+
+def test_device_libs_come_from_the_cache_without_pip(tmp_path, monkeypatch):
+    root = tmp_path / "src"
+    _write(root, {"requirements-device.txt": "adafruit-circuitpython-ticks==1.1.7\n"})
+    digest = sha256_file(root / "requirements-device.txt")[:16]
+    cache = tmp_path / "out" / "devlib-cache" / digest
+    _write(cache, {".complete": "ok\n", "adafruit_ticks.py": "X = 1\n"})
+
+    def no_pip(*args, **kwargs):
+        raise AssertionError("pip must not run when the cache is complete")
+
+    monkeypatch.setattr(devbuild.subprocess, "run", no_pip)
+    assert devbuild.fetch_device_libs(root, tmp_path / "out") == cache
+
+
+def test_smoke_build_of_the_real_repository(tmp_path, monkeypatch):
+    monkeypatch.setattr(devbuild, "fetch_device_libs", lambda src_root, out_root: None)
+    repo = Path(__file__).resolve().parent.parent
+    manifest = devbuild.run_build(repo, tmp_path / "out", "pygamer")
+    tree = tmp_path / "out" / "CIRCUITPY"
+    assert (tree / "settings.toml").is_file() and (tree / MANIFEST_NAME).is_file()
+    assert not [p for p in tree.rglob("*") if "__pycache__" in p.parts]
+    assert all(t.endswith(".py") for t in manifest["files"] if t != "settings.toml")
+
+
+# ---- flash ----
+
+def test_full_flash(src, board, capsys):
+    assert flash_main(board) == 0
+    build = src / "build" / "CIRCUITPY"
+    on_drive = _snapshot(board)
+    for target, data in _snapshot(build).items():
+        if target != MANIFEST_NAME:
+            assert on_drive[target] == data, target
+    for target, data in USER_FILES.items():
+        assert on_drive[target] == data
+    owned = json.loads(on_drive[MANIFEST_NAME])["files"]
+    assert "lib/sixtysix_core/cards.py" in owned and "settings.toml" not in owned
+    assert "lib/my_helper.py" not in owned
+    # the user's hello-world code.py was saved before it was replaced
+    assert on_drive[flash.CODE_BACKUP] == b"print('hello world')\n"
+    assert no_temp_files(board)
+
+
+def test_incremental_flash_copies_only_changed_files(src, board, monkeypatch, capsys):
+    assert flash_main(board) == 0
+    written = []
+    real_write = flash.write_file
+
+    def counting(path, data):
+        written.append(Path(path).name)
+        real_write(path, data)
+
+    monkeypatch.setattr(flash, "write_file", counting)
+    _write(src, {"sixtysix_core/rules.py": "def legal(mask):\n    return mask & 7\n"})
+    assert flash_main(board) == 0
+    assert written == ["rules.py" + flash.TEMP_SUFFIX, MANIFEST_NAME + flash.TEMP_SUFFIX]
+    assert (board / "lib/sixtysix_core/rules.py").read_text().endswith("mask & 7\n")
+    written.clear()
+    assert flash_main(board) == 0
+    assert written == []
+    assert "up to date" in capsys.readouterr().out
+
+
+def test_dry_run_writes_nothing(src, board, capsys):
+    before = _snapshot(board)
+    assert flash_main(board, "--dry-run") == 0
+    assert _snapshot(board) == before
+    out = capsys.readouterr().out
+    assert "would copy code.py" in out and "nothing written" in out
+
+
+def test_flash_removes_what_an_earlier_build_owned_but_never_user_files(src, board):
+    _write(src, {"sixtysix_core/old.py": "GONE = 1\n", "lib/sixtysix_extra/x.py": "X = 2\n"})
+    assert flash_main(board) == 0
+    assert (board / "lib/sixtysix_core/old.py").is_file()
+    (src / "sixtysix_core/old.py").unlink()
+    (src / "lib/sixtysix_extra/x.py").unlink()
+    (board / "lib/sixtysix_core/rules.py").write_text("# edited on the board\n")
+    (src / "sixtysix_core/rules.py").unlink()
+    assert flash_main(board) == 0
+    assert not (board / "lib/sixtysix_core/old.py").exists()
+    assert not (board / "lib/sixtysix_extra").exists()        # emptied folder pruned
+    assert (board / "lib/sixtysix_core/rules.py").read_text() == "# edited on the board\n"
+    for target, data in USER_FILES.items():
+        assert (board / target).read_bytes() == data
+
+
+def test_existing_settings_toml_is_never_overwritten(src, board, capsys):
+    (board / "settings.toml").write_text("CIRCUITPY_WIFI_SSID = \"home\"\n")
+    assert flash_main(board) == 0
+    assert (board / "settings.toml").read_text() == "CIRCUITPY_WIFI_SSID = \"home\"\n"
+    assert flash_main(board) == 0
+    assert (board / "settings.toml").read_text() == "CIRCUITPY_WIFI_SSID = \"home\"\n"
+
+
+def test_settings_toml_is_written_when_absent(src, board):
+    assert flash_main(board) == 0
+    assert (board / "settings.toml").is_file()
+
+
+def test_no_drive(src, capsys):
+    assert deploy.main("flash", []) == 2
+    assert "no CIRCUITPY drive" in error_line(capsys)
+
+
+def test_two_drives(src, board, tmp_path, monkeypatch, capsys):
+    other = tmp_path / "CIRCUITPY1"
+    other.mkdir()
+    monkeypatch.setattr(drive, "find_drives", lambda: [str(board), str(other)])
+    assert deploy.main("flash", []) == 2
+    assert "--path" in error_line(capsys)
+
+
+def test_single_drive_is_found(src, board, monkeypatch):
+    monkeypatch.setattr(drive, "find_drives", lambda: [str(board)])
+    assert deploy.main("flash", []) == 0
+    assert (board / "lib/sixtysix_core/cards.py").is_file()
+
+
+def test_proc_mounts_parsing(tmp_path):
+    mounts = tmp_path / "mounts"
+    mounts.write_text("/dev/sda1 / ext4 rw 0 0\n"
+                      "/dev/sdb1 /media/ann/CIRCUITPY vfat rw,nosuid 0 0\n"
+                      "/dev/sdc1 /mnt/my\\040boards/CIRCUITPY1 vfat rw 0 0\n"
+                      "/dev/sdd1 /mnt/NOTCIRCUITPY vfat rw 0 0\n")
+    assert drive._linux_mounts(mounts) == ["/media/ann/CIRCUITPY", "/mnt/my boards/CIRCUITPY1"]
+
+
+@pytest.mark.parametrize("code", [errno.EROFS, errno.EACCES])
+def test_read_only_drive(src, board, monkeypatch, capsys, code):
+    before = _snapshot(board)
+
+    def refuse(path, data):
+        raise OSError(code, os.strerror(code), str(path))
+
+    monkeypatch.setattr(flash, "write_file", refuse)
+    assert flash_main(board) == 2
+    assert "read-only" in error_line(capsys)
+    assert _snapshot(board) == before
+
+
+def test_full_drive_is_refused_before_writing(src, board, monkeypatch, capsys):
+    before = _snapshot(board)
+
+    class Usage:
+        total, used, free = 2 << 20, (2 << 20) - 4096, 4096
+
+    monkeypatch.setattr(flash.shutil, "disk_usage", lambda path: Usage())
+    assert flash_main(board) == 2
+    assert "KB free" in error_line(capsys)
+    assert _snapshot(board) == before
+
+
+def test_drive_filling_up_mid_copy(src, board, monkeypatch, capsys):
+    before = _snapshot(board)
+
+    def full(path, data):
+        raise OSError(errno.ENOSPC, "No space left on device", str(path))
+
+    monkeypatch.setattr(flash, "write_file", full)
+    assert flash_main(board) == 2
+    assert "ran out of space" in error_line(capsys)
+    assert _snapshot(board) == before
+
+
+def test_missing_boot_out(src, board, capsys):
+    (board / "boot_out.txt").unlink()
+    assert flash_main(board) == 2
+    assert "boot_out.txt" in error_line(capsys)
+
+
+def test_path_that_is_not_a_folder(src, tmp_path, capsys):
+    assert deploy.main("flash", ["--path", str(tmp_path / "nowhere")]) == 2
+    assert "not a folder" in error_line(capsys)
+
+
+def test_unknown_board_on_flash(src, board, capsys):
+    assert flash_main(board, "--board", "arduboy") == 2
+    assert "arduboy" in error_line(capsys)
+
+
+def test_board_id_that_is_not_ours_needs_board_option(src, board, capsys):
+    (board / "boot_out.txt").write_text(BOOT_OUT.replace("pygamer", "feather_m4_express"))
+    assert flash_main(board) == 2
+    assert "--board" in error_line(capsys)
+    assert flash_main(board, "--board", "oled") == 0
+
+
+def test_board_mismatch_warns_but_flashes(src, board, capsys):
+    assert deploy.main("build", ["--board", "pybadge"]) == 0
+    assert flash_main(board) == 0
+    assert "warning: this build is for the pybadge" in capsys.readouterr().err
+
+
+def test_flash_picks_the_board_from_boot_out(src, board):
+    (board / "boot_out.txt").write_text(BOOT_OUT.replace("pygamer", "pybadge"))
+    assert flash_main(board) == 0
+    assert json.loads((board / MANIFEST_NAME).read_text())["board"] == "pybadge"
+
+
+@pytest.mark.parametrize("fault", [OSError(errno.EIO, "Input/output error"), KeyboardInterrupt()])
+@pytest.mark.parametrize("nth", [1, 3])
+def test_interrupted_copy_keeps_the_old_build(src, board, monkeypatch, capsys, fault, nth):
+    assert flash_main(board) == 0
+    before = _snapshot(board)
+    _write(src, {"code.py": "NEW = 1\n", "sixtysix_core/cards.py": "POINTS = b''\n",
+                 "sixtysix_core/rules.py": "# new\n", "lib/sixtysix_ui/app.py": "# new\n"})
+    calls = []
+    real_write = flash.write_file
+
+    def failing(path, data):
+        calls.append(path)
+        if len(calls) == nth:
+            real_write(path, data[:3])         # a partly written temporary file
+            raise fault
+        real_write(path, data)
+
+    monkeypatch.setattr(flash, "write_file", failing)
+    assert flash_main(board) == 2
+    assert "previous build" in error_line(capsys)
+    assert _snapshot(board) == before
+    assert no_temp_files(board)
+
+
+def test_failed_rename_leaves_old_code_py(src, board, monkeypatch, capsys):
+    assert flash_main(board) == 0
+    old_code = (board / "code.py").read_bytes()
+    _write(src, {"code.py": "NEW = 1\n", "sixtysix_core/cards.py": "# new\n"})
+    real_replace = os.replace
+
+    def replace(a, b):
+        if Path(b).name == "code.py":
+            raise OSError(errno.EIO, "Input/output error")
+        real_replace(a, b)
+
+    monkeypatch.setattr(flash.os, "replace", replace)
+    assert flash_main(board) == 2
+    assert "old code.py" in error_line(capsys)
+    assert (board / "code.py").read_bytes() == old_code
+    assert no_temp_files(board)
+
+
+def test_verification_failure(src, board, monkeypatch, capsys):
+    before = _snapshot(board)
+    monkeypatch.setattr(flash, "write_file", lambda path, data: Path(path).write_bytes(b"?"))
+    assert flash_main(board) == 2
+    assert "read back" in error_line(capsys)
+    assert _snapshot(board) == before
+
+
+def test_stale_build_is_rebuilt_before_flashing(src, board):
+    assert deploy.main("build", []) == 0
+    _write(src, {"sixtysix_core/new_module.py": "Y = 3\n"})
+    assert flash_main(board) == 0
+    assert (board / "lib/sixtysix_core/new_module.py").read_text() == "Y = 3\n"
+
+
+def test_offline_build_keeps_the_libraries_already_on_the_drive(src, board, monkeypatch):
+    assert flash_main(board) == 0
+    monkeypatch.setattr(devbuild, "fetch_device_libs", lambda src_root, out_root: None)
+    assert deploy.main("build", []) == 0
+    assert flash_main(board) == 0
+    assert (board / "lib/adafruit_ticks.py").is_file()
+    owned = json.loads((board / MANIFEST_NAME).read_text())["files"]
+    assert owned["lib/adafruit_ticks.py"]["kind"] == "devlib"
+
+
+def test_mpy_libraries_from_circup_are_not_hidden(src, board):
+    _write(board, {"lib/adafruit_ticks.mpy": b"C\x06circup"})
+    assert flash_main(board) == 0
+    assert not (board / "lib/adafruit_ticks.py").exists()
+    assert (board / "lib/adafruit_ticks.mpy").read_bytes() == b"C\x06circup"
+
+
+def test_parse_boot_out():
+    boot = drive.parse_boot_out(BOOT_OUT)
+    assert (boot.version, boot.major, boot.board_id) == ("9.2.8", 9, "pygamer")
+    old = drive.parse_boot_out("Adafruit CircuitPython 10.0.0-beta.2 on 2025-01-01; X\n")
+    assert (old.version, old.major, old.board_id) == ("10.0.0-beta.2", 10, None)
+    assert drive.parse_boot_out("hello") is None
+
+
+# ---- --mpy with a fake compiler ----
+
+def fake_compiler(tmp_path, header):
+    """An executable 'mpy-cross' that writes `header` + the source to the -o file."""
+    script = tmp_path / f"mpy-cross-{header.hex() or 'none'}"
+    script.write_text(
+        f"#!{sys.executable}\n"
+        "import sys\n"
+        "args = sys.argv[1:]\n"
+        "out = args[args.index('-o') + 1]\n"
+        "src = open(args[-1], 'rb').read()\n"
+        f"open(out, 'wb').write({header!r} + src)\n")
+    script.chmod(script.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
+    return script
+
+
+def test_mpy_build_with_circuitpython_compiler(src, tmp_path, capsys):
+    compiler = fake_compiler(tmp_path, b"C\x06\x00\x1f")
+    assert deploy.main("build", ["--mpy", "--mpy-cross", str(compiler), "--cpy-version",
+                                 "9"]) == 0
+    manifest = devbuild.current_build(src, src / "build")
+    assert manifest["mpy"] is True
+    names = set(manifest["files"])
+    assert "code.py" in names                                  # never compiled
+    assert {"lib/sixtysix_core/cards.mpy", "lib/sixtysix_ui/app.mpy"} <= names
+    assert not any(n.startswith(("lib/sixtysix_core/", "lib/sixtysix_ui/")) and
+                   n.endswith(".py") for n in names)
+    assert "lib/adafruit_ticks.py" in names                    # third-party stays .py
+    tree = src / "build" / "CIRCUITPY"
+    assert (tree / "lib/sixtysix_core/cards.mpy").read_bytes().startswith(b"C\x06")
+
+
+@pytest.mark.parametrize("header, says", [(b"M\x06\x00\x1f", "MicroPython"),
+                                           (b"garbage", "not a CircuitPython .mpy")])
+def test_mpy_build_rejects_wrong_headers(src, tmp_path, capsys, header, says):
+    compiler = fake_compiler(tmp_path, header)
+    assert deploy.main("build", ["--mpy", "--mpy-cross", str(compiler)]) == 0
+    err = capsys.readouterr().err
+    assert says in err and ".py files instead" in err
+    manifest = devbuild.current_build(src, src / "build")
+    assert manifest["mpy"] is False
+    assert "lib/sixtysix_core/cards.py" in manifest["files"]
+    assert not list((src / "build" / "CIRCUITPY").rglob("*.mpy"))
+
+
+def test_mpy_missing_compiler_path_falls_back(src, tmp_path, capsys):
+    assert deploy.main("build", ["--mpy", "--mpy-cross", str(tmp_path / "nope")]) == 0
+    assert "no mpy-cross at" in capsys.readouterr().err
+    assert devbuild.current_build(src, src / "build")["mpy"] is False
+
+
+def test_mpy_download_failure_falls_back(src, tmp_path, monkeypatch, capsys):
+    def offline(url, timeout):
+        raise OSError("network is unreachable")
+
+    monkeypatch.setattr(mpy.urllib.request, "urlopen", offline)
+    monkeypatch.setattr(mpy, "cache_dir", lambda: tmp_path / "cache")
+    assert deploy.main("build", ["--mpy"]) == 0
+    err = capsys.readouterr().err
+    assert "could not download" in err and "--mpy-cross PATH" in err
+    assert devbuild.current_build(src, src / "build")["mpy"] is False
+
+
+def test_mpy_build_for_another_major_is_refused(src, board, tmp_path, capsys):
+    compiler = fake_compiler(tmp_path, b"C\x06\x00\x1f")
+    assert deploy.main("build", ["--mpy", "--mpy-cross", str(compiler),
+                                 "--cpy-version", "10"]) == 0
+    before = _snapshot(board)
+    assert flash_main(board) == 2
+    assert "cannot load them" in error_line(capsys)
+    assert _snapshot(board) == before
+
+
+def test_switching_to_mpy_removes_the_old_py_modules(src, board, tmp_path):
+    assert flash_main(board) == 0
+    compiler = fake_compiler(tmp_path, b"C\x06\x00\x1f")
+    assert deploy.main("build", ["--mpy", "--mpy-cross", str(compiler)]) == 0
+    assert flash_main(board) == 0
+    assert (board / "lib/sixtysix_core/cards.mpy").is_file()
+    assert not (board / "lib/sixtysix_core/cards.py").exists()   # would shadow the .mpy
+    assert (board / "code.py").is_file()
+
+
+# ---- bundle and libs ----
+
+def test_bundle(src):
+    assert deploy.main("bundle", ["--board", "pybadge"]) == 0
+    out = src / "build" / "sixtysix-pybadge.zip"
+    with zipfile.ZipFile(out) as bundle:
+        names = set(bundle.namelist())
+    assert {"CIRCUITPY/code.py", "CIRCUITPY/lib/sixtysix_core/cards.py",
+            "CIRCUITPY/settings.toml", f"CIRCUITPY/{MANIFEST_NAME}"} <= names
+
+
+def test_bundle_to_a_named_file(src, tmp_path):
+    out = tmp_path / "dist" / "game.zip"
+    assert deploy.main("bundle", ["--out", str(out)]) == 0
+    assert zipfile.is_zipfile(out)
+
+
+def test_libs_without_circup(src, board, monkeypatch, capsys):
+    monkeypatch.setattr(deploy, "_circup", lambda: None)
+    assert deploy.main("libs", ["--path", str(board)]) == 2
+    assert "circup" in error_line(capsys)
+
+
+def test_libs_offline(src, board, monkeypatch, capsys):
+    monkeypatch.setattr(deploy, "_circup", lambda: ["circup"])
+    monkeypatch.setattr(deploy, "_online", lambda: False)
+    assert deploy.main("libs", ["--path", str(board)]) == 2
+    assert "internet" in error_line(capsys)
+
+
+def test_libs_runs_circup_and_drops_hidden_py_libraries(src, board, tmp_path, monkeypatch):
+    assert flash_main(board) == 0
+    fake = tmp_path / "circup"
+    fake.write_text(f"#!{sys.executable}\n"
+                    "import sys, pathlib\n"
+                    "path = pathlib.Path(sys.argv[sys.argv.index('--path') + 1])\n"
+                    "assert sys.argv[-2:][0] == '-r'\n"
+                    "(path / 'lib' / 'adafruit_ticks.mpy').write_bytes(b'C\\x06')\n")
+    fake.chmod(0o755)
+    monkeypatch.setattr(deploy, "_circup", lambda: [str(fake)])
+    monkeypatch.setattr(deploy, "_online", lambda: True)
+    assert deploy.main("libs", ["--path", str(board)]) == 0
+    assert (board / "lib/adafruit_ticks.mpy").is_file()
+    assert not (board / "lib/adafruit_ticks.py").exists()
+    owned = json.loads((board / MANIFEST_NAME).read_text())["files"]
+    assert "lib/adafruit_ticks.py" not in owned
+
+
+def test_deploy_error_is_an_exception():
+    assert issubclass(DeployError, Exception)
