@@ -1,0 +1,295 @@
+"""Record files and tokens (RECORD_FORMAT.md, format 1): host and debug only.
+
+parse_card(token)        card int, or None if the token is not a card
+action_of(words)         action int from an action line's words after the seat, or a
+                         message string saying what is wrong with them
+legal_tokens(deal)       the legal actions of the seat to move as sorted record tokens
+replay(data)             (answer, deal): answer is the replayer's JSON object as a dict
+                         (RECORD_FORMAT.md section 5); deal is the Deal at the end of the
+                         valid prefix, or None when the header is invalid.
+
+No core module imports this one, so it never loads on the device.
+"""
+from sixtysix_core import cards
+from sixtysix_core import deal as D
+from sixtysix_core import explain
+from sixtysix_core import rules as R
+from sixtysix_core.record import action_token
+
+HEADER_KEYS = ("format", "rules", "dealer", "deck")
+_KEYWORDS = {"draw": D.A_DRAW, "exchange": D.A_EXCHANGE, "close": D.A_CLOSE,
+             "out": D.A_OUT, "pass": D.A_PASS}
+_TRUMP = -2          # "trump <suit>": a 3- and 4-player action, never legal here
+
+
+def parse_card(token):
+    """'TH', 'th', '10h', 'Qs' -> card int; anything else -> None (RECORD_FORMAT.md 3)."""
+    if len(token) == 3 and token[:2] == "10":
+        rank_char, suit_char = "T", token[2]
+    elif len(token) == 2:
+        rank_char, suit_char = token[0].upper(), token[1]
+    else:
+        return None
+    suit_char = suit_char.upper()
+    if rank_char not in cards.RANK_CHARS or suit_char not in cards.SUIT_CHARS:
+        return None
+    return cards.card(cards.SUIT_CHARS.index(suit_char), cards.RANK_CHARS.index(rank_char))
+
+
+def _parse_suit(token):
+    if len(token) == 1 and token.upper() in cards.SUIT_CHARS:
+        return cards.SUIT_CHARS.index(token.upper())
+    return None
+
+
+def action_of(words):
+    """Action int for the words after the seat, or an error message (str)."""
+    if not words:
+        return "the line names a seat but no action"
+    head = words[0]
+    if head in _KEYWORDS:
+        if len(words) > 1:
+            return "'%s' takes nothing after it" % head
+        return _KEYWORDS[head]
+    if head in ("meld", "trump"):
+        if len(words) != 2:
+            return "'%s' must be followed by one suit letter (C, S, H or D)" % head
+        suit = _parse_suit(words[1])
+        if suit is None:
+            return "'%s' is not a suit: use C, S, H or D" % words[1]
+        return D.A_MELD + suit if head == "meld" else _TRUMP
+    c = parse_card(head)
+    if c is None:
+        return "'%s' is not a card or an action" % head
+    if len(words) > 1:
+        return "a card must be alone on its line after the seat"
+    return c
+
+
+def legal_tokens(deal):
+    buf = bytearray(40)
+    n = deal.legal_into(buf)
+    return sorted(action_token(buf[i]) for i in range(n))
+
+
+# ------------------------------------------------------------------ replaying
+
+class _Fault(Exception):
+    def __init__(self, line, message, header=False):
+        Exception.__init__(self, message)
+        self.line = line
+        self.message = message
+        self.header = header
+
+
+def _lines(data):
+    """[(line number, words)] of the non-empty lines; raises _Fault on bad encoding."""
+    if isinstance(data, bytes):
+        if b"\x00" in data:
+            raise _Fault(0, "the record contains a NUL byte; it is not a text file", True)
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise _Fault(0, "the record is not UTF-8 text", True) from None
+    elif "\x00" in data:
+        raise _Fault(0, "the record contains a NUL byte; it is not a text file", True)
+    if data.startswith("\ufeff"):
+        data = data[1:]
+    out = []
+    for number, line in enumerate(data.split("\n"), 1):
+        words = line.split("#", 1)[0].split()
+        if words:
+            out.append((number, words))
+    return out
+
+
+class _Header:
+    def __init__(self):
+        self.rules = None
+        self.dealer = None
+        self.deck = None
+        self.lines = {}
+
+    def take(self, number, words):
+        key = words[0]
+        if key in self.lines:
+            raise _Fault(number, "the header key '%s' is given twice (first on line %d)"
+                         % (key, self.lines[key]), True)
+        self.lines[key] = number
+        values = words[1:]
+        if key == "format":
+            if values != ["1"]:
+                raise _Fault(number, "only record format 1 is supported", True)
+        elif key == "rules":
+            self.rules = _parse_rules(number, values)
+        elif key == "dealer":
+            if len(values) != 1 or not _is_number(values[0]):
+                raise _Fault(number, "'dealer' takes one seat number", True)
+            self.dealer = int(values[0])
+        else:
+            deck = []
+            for tok in values:
+                c = parse_card(tok)
+                if c is None:
+                    raise _Fault(number, "'%s' in the deck is not a card" % tok, True)
+                deck.append(c)
+            self.deck = deck
+
+    def check(self):
+        """Cross-checks that need several header lines, then missing keys (line 0)."""
+        faults = []
+        if self.rules is not None and self.dealer is not None:
+            if self.dealer >= self.rules.players:
+                faults.append(_Fault(self.lines["dealer"], "dealer %d is not a seat: seats are "
+                                     "0 to %d" % (self.dealer, self.rules.players - 1), True))
+        if self.rules is not None and self.deck is not None:
+            message = _deck_problem(self.deck, self.rules)
+            if message:
+                faults.append(_Fault(self.lines["deck"], message, True))
+        if faults:
+            raise min(faults, key=lambda f: f.line)
+        for key in ("rules", "dealer", "deck"):
+            if key not in self.lines:
+                raise _Fault(0, "the record has no '%s' line" % key, True)
+
+
+def _parse_rules(number, values):
+    if not values:
+        raise _Fault(number, "'rules' needs a preset name such as CLASSIC_66", True)
+    try:
+        rules = R.preset(values[0])
+    except ValueError as e:
+        raise _Fault(number, str(e), True) from None
+    seen = set()
+    for item in values[1:]:
+        name, eq, value = item.partition("=")
+        if not eq or not name or not value:
+            raise _Fault(number, "'%s' is not an option=value pair" % item, True)
+        if name in seen:
+            raise _Fault(number, "the option %s is given twice" % name, True)
+        seen.add(name)
+        try:
+            rules.set(name, value)
+        except ValueError as e:
+            raise _Fault(number, str(e), True) from None
+    problem = rules.unsupported()
+    if problem:
+        raise _Fault(number, problem, True)
+    return rules
+
+
+def _deck_problem(deck, rules):
+    pack = cards.FULL_DECK if rules.deck == 24 else cards.FULL_DECK & ~cards.NINES
+    seen = 0
+    for c in deck:
+        if not pack >> c & 1:
+            return "%s is not in the %d-card pack" % (cards.name(c), rules.deck)
+        if seen >> c & 1:
+            return "the deck lists %s twice" % cards.name(c)
+        seen |= 1 << c
+    missing = pack & ~seen
+    if missing:
+        return "the deck is missing %s" % cards.name(cards.lowest(missing))
+    return ""
+
+
+def _result(deal):
+    n = deal.nseats
+    winners = [] if deal.winner < 0 else [deal.winner]
+    return {
+        "winners": winners,
+        "reason": D.REASON_NAMES[deal.reason],
+        "score_delta": [deal.score_delta[s] for s in range(n)],
+        "points": [deal.total(s) for s in range(n)],
+        "tricks": [deal.tricks[s] for s in range(n)],
+    }
+
+
+def _answer(actions, deal, fault):
+    over = deal is not None and deal.is_over()
+    nxt = None
+    if deal is not None and not over:
+        nxt = {"seat": deal.to_move, "legal": legal_tokens(deal)}
+    return {
+        "format": 1,
+        "ok": fault is None,
+        "error": None if fault is None else {"line": fault.line, "message": fault.message},
+        "actions": actions,
+        "next": nxt,
+        "result": _result(deal) if over else None,
+    }
+
+
+def replay(data):
+    """Replay a record (bytes or str); returns (answer dict, final Deal or None)."""
+    try:
+        lines = _lines(data)
+    except _Fault as fault:
+        return _answer([], None, fault), None
+    header = _Header()
+    i = 0
+    try:
+        while i < len(lines) and lines[i][1][0] in HEADER_KEYS:
+            header.take(*lines[i])
+            i += 1
+        try:
+            header.check()
+        except _Fault as fault:
+            late = [(n, words) for n, words in lines[i:] if words[0] in HEADER_KEYS]
+            if fault.line == 0 and late:    # a bad header line beats a missing key
+                raise _late_header(*late[0]) from None
+            raise
+    except _Fault as fault:
+        return _answer([], None, fault), None
+    deal = D.Deal(header.rules)
+    deal.deck[:len(header.deck)] = bytes(header.deck)
+    deal.deal_from_deck(header.dealer)
+    actions = []
+    for number, words in lines[i:]:
+        try:
+            entry = _apply_line(deal, number, words)
+        except _Fault as fault:
+            if fault.header:
+                return _answer([], None, fault), None
+            return _answer(actions, deal, fault), deal
+        actions.append(entry)
+    return _answer(actions, deal, None), deal
+
+
+def _late_header(number, words):
+    return _Fault(number, "the header line '%s' comes after the first action" % words[0], True)
+
+
+def _is_number(word):
+    for ch in word:
+        if ch not in "0123456789":
+            return False
+    return word != ""
+
+
+def _apply_line(deal, number, words):
+    if words[0] in HEADER_KEYS:
+        raise _late_header(number, words)
+    seat_word = words[0]
+    if not _is_number(seat_word):
+        raise _Fault(number, "an action line starts with a seat number, not '%s'" % seat_word)
+    seat = int(seat_word)
+    if seat >= deal.nseats:
+        raise _Fault(number, "seat %d does not exist: seats are 0 to %d"
+                     % (seat, deal.nseats - 1))
+    action = action_of(words[1:])
+    if isinstance(action, str):
+        raise _Fault(number, action)
+    if deal.is_over():
+        raise _Fault(number, "the hand is already over")
+    if seat != deal.to_move:
+        raise _Fault(number, "seat %d may not act now: it is seat %d's turn"
+                     % (seat, deal.to_move))
+    if action == _TRUMP:
+        raise _Fault(number, "seat %d may not name trump: trump is named only in 3- and "
+                     "4-player games" % seat)
+    legal = legal_tokens(deal)
+    if not deal.is_legal(action):
+        raise _Fault(number, explain.sentence(deal, seat, action))
+    deal.apply(action)
+    return {"line": number, "seat": seat, "action": action_token(action), "legal": legal}

@@ -1,0 +1,34 @@
+"""Write a hand record (RECORD_FORMAT.md, format 1) of a Deal: rules, dealer, deck, actions.
+
+format_record(deal) -> str.  Cold path (builds strings); small enough for the device, which
+prints finished hands on its serial console.  Reading records is notation.py's job (host).
+"""
+from sixtysix_core import cards
+from sixtysix_core import deal as D
+
+
+def action_token(action):
+    """Record token of an action int (RECORD_FORMAT.md section 4)."""
+    if action < 24:
+        return cards.name(action)
+    if action >= D.A_MELD:
+        return "meld " + cards.SUIT_CHARS[action - D.A_MELD]
+    return ("draw", "exchange", "close", "out", "pass")[action - D.A_DRAW]
+
+
+def format_record(deal, comment=None):
+    rules = deal.rules
+    lines = []
+    if comment:
+        lines.append("# " + comment)
+    lines.append("format 1")
+    head = "rules " + rules.preset
+    for opt_name, value in rules.overrides():
+        head += " %s=%s" % (opt_name, value)
+    lines.append(head)
+    lines.append("dealer %d" % deal.dealer)
+    n = deal.deck_size
+    lines.append("deck " + " ".join([cards.name(deal.deck[i]) for i in range(n)]))
+    for i in range(deal.log_len):
+        lines.append("%d %s" % (deal.log_seat[i], action_token(deal.log_action[i])))
+    return "\n".join(lines) + "\n"
