@@ -270,6 +270,27 @@ def test_proc_mounts_parsing(tmp_path):
     assert drive._linux_mounts(mounts) == ["/media/ann/CIRCUITPY", "/mnt/my boards/CIRCUITPY1"]
 
 
+def test_windows_drive_labels(monkeypatch):
+    import ctypes
+
+    class Kernel32:
+        def SetErrorMode(self, mode):
+            return 0
+
+        def GetLogicalDrives(self):
+            return 0b10101                              # C:, E:, G:
+
+        def GetVolumeInformationW(self, root, label, size, *rest):
+            label.value = {"E:\\": "CIRCUITPY", "C:\\": "Windows"}.get(root.value, "")
+            return root.value != "G:\\"
+
+    class WinDLL:
+        kernel32 = Kernel32()
+
+    monkeypatch.setattr(ctypes, "windll", WinDLL(), raising=False)
+    assert drive._windows_drives() == ["E:\\"]
+
+
 @pytest.mark.parametrize("code", [errno.EROFS, errno.EACCES])
 def test_read_only_drive(src, board, monkeypatch, capsys, code):
     before = _snapshot(board)
@@ -381,6 +402,12 @@ def test_failed_rename_leaves_old_code_py(src, board, monkeypatch, capsys):
     assert flash_main(board) == 2
     assert "old code.py" in error_line(capsys)
     assert (board / "code.py").read_bytes() == old_code
+    assert no_temp_files(board)
+
+
+def test_leftover_temp_files_from_an_unplugged_flash_are_removed(src, board):
+    _write(board, {"lib/sixtysix_core/cards.py" + flash.TEMP_SUFFIX: "half"})
+    assert flash_main(board) == 0
     assert no_temp_files(board)
 
 

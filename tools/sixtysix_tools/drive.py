@@ -80,17 +80,21 @@ def _windows_drives():
     import ctypes
 
     kernel32 = ctypes.windll.kernel32
-    mask = kernel32.GetLogicalDrives()
+    old_mode = kernel32.SetErrorMode(1)   # no "insert a disk" dialogs for empty readers
     found = []
-    for index, letter in enumerate(string.ascii_uppercase):
-        if not mask >> index & 1:
-            continue
-        root = f"{letter}:\\"
-        label = ctypes.create_unicode_buffer(261)
-        ok = kernel32.GetVolumeInformationW(ctypes.c_wchar_p(root), label, len(label),
-                                            None, None, None, None, 0)
-        if ok and label.value == LABEL:
-            found.append(root)
+    try:
+        mask = kernel32.GetLogicalDrives()
+        for index, letter in enumerate(string.ascii_uppercase):
+            if not mask >> index & 1:
+                continue
+            root = f"{letter}:\\"
+            label = ctypes.create_unicode_buffer(261)
+            ok = kernel32.GetVolumeInformationW(ctypes.c_wchar_p(root), label, len(label),
+                                                None, None, None, None, 0)
+            if ok and label.value == LABEL:
+                found.append(root)
+    finally:
+        kernel32.SetErrorMode(old_mode)
     return found
 
 

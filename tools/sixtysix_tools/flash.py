@@ -156,6 +156,11 @@ def _discard(paths):
             pass
 
 
+def _remove_leftover_temps(drive):
+    """Remove temporary files an earlier flash left when the board was unplugged mid-copy."""
+    _discard(path for path in drive.rglob("*" + TEMP_SUFFIX) if path.is_file())
+
+
 def _os_error_sentence(exc, drive, during):
     errno_name = {30: "read-only", 13: "read-only", 1: "read-only", 28: "full"}.get(exc.errno)
     if errno_name == "read-only":
@@ -278,6 +283,9 @@ def flash_build(build, manifest, drive, dry_run=False):
     if not plan.copy and not plan.remove and drive_manifest is not None:
         info(f"{drive} is already up to date ({plan.unchanged} files)")
         return plan
+    if "code.py" not in manifest["files"]:
+        warn("this build has no code.py, so the board keeps the code.py it has")
+    _remove_leftover_temps(drive)
     check_space(build, plan, drive)
     staged = stage_all(build, plan, drive)
     commit(staged, plan, drive, manifest)
