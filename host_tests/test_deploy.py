@@ -229,6 +229,16 @@ def test_flash_removes_what_an_earlier_build_owned_but_never_user_files(src, boa
         assert (board / target).read_bytes() == data
 
 
+def test_damaged_drive_manifest_is_survivable(src, board):
+    assert flash_main(board) == 0
+    (board / MANIFEST_NAME).write_text('{"files": {"../../etc/passwd": {}, "lib/x.py": 3, '
+                                       '"code.py": {"sha256": 1}}}')
+    assert flash_main(board) == 0
+    assert json.loads((board / MANIFEST_NAME).read_text())["tool"] == "sixtysix"
+    for target, data in USER_FILES.items():
+        assert (board / target).read_bytes() == data
+
+
 def test_existing_settings_toml_is_never_overwritten(src, board, capsys):
     (board / "settings.toml").write_text("CIRCUITPY_WIFI_SSID = \"home\"\n")
     assert flash_main(board) == 0

@@ -32,7 +32,8 @@ def _build_root():
 def _parser(command):
     parser = argparse.ArgumentParser(prog=f"sixtysix.py {command}")
     if command in ("build", "flash", "bundle"):
-        parser.add_argument("--board", help=f"one of {', '.join(BOARDS)}")
+        default = "pygamer" if command == "build" else "the build's, else boot_out.txt's"
+        parser.add_argument("--board", help=f"one of {', '.join(BOARDS)} (default: {default})")
     if command == "build":
         parser.add_argument("--mpy", action="store_true",
                             help="compile our modules with CircuitPython's mpy-cross")

@@ -51,7 +51,7 @@ def _safe_target(target):
 def _same(path, entry):
     try:
         return path.stat().st_size == entry["size"] and sha256_file(path) == entry["sha256"]
-    except OSError:
+    except (OSError, KeyError, TypeError):      # missing file, or a damaged manifest entry
         return False
 
 
@@ -280,7 +280,8 @@ def flash_build(build, manifest, drive, dry_run=False):
         info(f"dry run: {len(plan.copy)} to copy, {len(plan.remove)} to remove, "
              f"{plan.unchanged} unchanged; nothing written")
         return plan
-    if not plan.copy and not plan.remove and drive_manifest is not None:
+    if not plan.copy and not plan.remove and drive_manifest is not None \
+            and drive_manifest["files"] == plan.owned:
         info(f"{drive} is already up to date ({plan.unchanged} files)")
         return plan
     if "code.py" not in manifest["files"]:
