@@ -1,0 +1,131 @@
+"""Test helpers: card names to ints, positions built field by field, decks and records.
+
+Seat 0 is N (the non-dealer) and seat 1 is D (the dealer) unless a test says otherwise,
+and hearts are trump, as in RULES.md section 8.
+"""
+from sixtysix_core import cards
+from sixtysix_core import deal as D
+from sixtysix_core import notation
+from sixtysix_core import rules as R
+
+N = 0
+DEALER = 1
+
+
+def c(token):
+    card = notation.parse_card(token)
+    assert card is not None, token
+    return card
+
+
+def m(tokens):
+    """'AC KC' -> mask."""
+    mask = 0
+    for tok in tokens.split():
+        mask |= 1 << c(tok)
+    return mask
+
+
+def names(mask):
+    return sorted(cards.name(x) for x in range(24) if mask >> x & 1)
+
+
+def rules_with(preset="CLASSIC_66", **options):
+    r = R.preset(preset)
+    for key, value in options.items():
+        r.set(key, str(value).lower() if isinstance(value, bool) else str(value))
+    return r
+
+
+def position(n_hand, d_hand, *, trump="H", upcard=None, talon=(), state=D.OPEN,
+             leader=N, lead=None, tricks=(0, 0), cardpts=(0, 0), credited=(0, 0),
+             pending=(0, 0), pending_draw=False, closer=-1, rules=None, trick_no=None):
+    """A Deal in the middle of a hand: the leader's window, or the follower's turn when
+    `lead` is given (the leader has already played it).  `talon` lists the face-down
+    cards top first; the upcard is appended as the talon's last card."""
+    d = D.Deal(rules or R.RuleSet())
+    d.deal_from_deck(1)                 # any valid start; every field is then overwritten
+    d.dealer = DEALER
+    d.trump = "CSHD".index(trump)
+    d.hand[N] = m(n_hand)
+    d.hand[DEALER] = m(d_hand)
+    talon_cards = [c(t) for t in talon.split()] if isinstance(talon, str) else list(talon)
+    d.upcard = D.NO_CARD
+    if upcard:
+        d.upcard = c(upcard)
+        talon_cards.append(d.upcard)
+    for i, x in enumerate(talon_cards):
+        d.talon[i] = x
+    d.talon_top = 0
+    d.talon_len = len(talon_cards)
+    d.talon_state = state
+    if state == D.EXHAUSTED:
+        d.upcard = D.NO_CARD
+    d.closer = closer
+    for s in (0, 1):
+        d.tricks[s] = tricks[s]
+        d.cardpts[s] = cardpts[s]
+        d.meld_credited[s] = credited[s]
+        d.meld_pending[s] = pending[s]
+        if closer >= 0:
+            d.snap_tricks[s] = tricks[s]
+            d.snap_total[s] = cardpts[s] + credited[s]
+    d.pending_draw = pending_draw
+    d.leader = leader
+    d.meld_suit = -1
+    d.trick_no = trick_no or (tricks[0] + tricks[1] + 1)
+    d.log_len = 0
+    if lead is None:
+        d.phase = D.PH_LEAD
+        d.to_move = leader
+        d.lead_card = D.NO_CARD
+    else:
+        d.lead_card = c(lead)
+        d.hand[leader] &= ~(1 << d.lead_card)  # the leader's hand lists it: it is on the table
+        d.played_by[leader] |= 1 << d.lead_card
+        d.trick_phase2 = state != D.OPEN
+        d.phase = D.PH_FOLLOW
+        d.to_move = 1 - leader
+    return d
+
+
+def legal_names(d):
+    return names(d.legal_cards())
+
+
+def tokens(d):
+    return notation.legal_tokens(d)
+
+
+def deck_for(n6, d6, upcard, talon_top=(), deck_size=24):
+    """A canonical-order deck (R3): N's and D's six cards, the upcard, then the talon
+    (given cards first, top first; the rest of the pack fills it in card order)."""
+    n6 = n6.split()
+    d6 = d6.split()
+    used = n6 + d6 + [upcard] + list(talon_top)
+    rest = [cards.name(x) for x in range(24)
+            if cards.name(x) not in used and (deck_size == 24 or x % 6 != 0)]
+    order = n6[:3] + d6[:3] + n6[3:] + d6[3:] + [upcard] + list(talon_top) + rest
+    return order
+
+
+def record(deck, actions, dealer=1, rules="CLASSIC_66"):
+    lines = ["rules " + rules, "dealer %d" % dealer, "deck " + " ".join(deck)]
+    lines += actions
+    return "\n".join(lines) + "\n"
+
+
+def play(text):
+    """Replay record text; returns (answer, deal), asserting it is valid."""
+    answer, deal = notation.replay(text)
+    assert answer["ok"], answer["error"]
+    return answer, deal
+
+
+def apply_all(d, actions):
+    for tok in actions.split(","):
+        tok = tok.strip()
+        a = notation.action_of(tok.split())
+        assert not isinstance(a, str), a
+        assert d.is_legal(a), (tok, tokens(d))
+        d.apply(a)
