@@ -1,0 +1,155 @@
+"""Save format (sixtysix_core/persist.py): round trips, power cuts, bit flips, junk."""
+import random
+
+import pytest
+
+from sixtysix_core import deal as D
+from sixtysix_core import match as M
+from sixtysix_core import persist as P
+from sixtysix_core import rules as R
+from sixtysix_core import simple_bots
+from sixtysix_core.rng import Rng
+from sixtysix_core.view import PlayerView
+
+SUPPORTED = [i for i, (name, _) in enumerate(R.PRESETS) if R.preset(name).unsupported() is None]
+
+
+def _game(preset_index, seed, actions):
+    """A match with a hand in progress after `actions` bot moves (or fewer if it ends)."""
+    rules = R.preset(R.PRESETS[preset_index][0])
+    rng = Rng(seed)
+    match = M.Match(rules)
+    match.start(rng)
+    deal = D.Deal(rules)
+    deal.new_hand(match.dealer, rng)
+    views = (PlayerView(deal, 0), PlayerView(deal, 1))
+    for _ in range(actions):
+        if deal.is_over():
+            break
+        deal.apply(simple_bots.random_choose(views[deal.to_move], rng))
+    return P.Settings(level=seed % 3, preset=preset_index, auto_draw=seed % 2), rng, match, deal
+
+
+def _image(seq, settings, rng, match, deal):
+    buf = bytearray(P.SLOT_SIZE)
+    n = P.encode_into(buf, seq, settings, rng.get_state(), match, deal)
+    assert n <= P.SLOT_SIZE
+    return buf
+
+
+def _same(saved, settings, rng, match, deal):
+    assert saved is not None
+    assert saved.settings.same_as(settings)
+    assert saved.rng_state == rng.get_state()
+    for opt_name, _ in R.OPTIONS:
+        assert getattr(saved.rules, opt_name) == getattr(match.rules, opt_name)
+    assert saved.match.scores[:2] == match.scores[:2]
+    assert (saved.match.dealer, saved.match.target, saved.match.winner) == (
+        match.dealer, match.target, match.winner)
+    if deal.is_over():
+        assert saved.deal is None
+    else:
+        assert saved.deal.same_as(deal)
+
+
+@pytest.mark.parametrize("preset_index", SUPPORTED)
+def test_round_trip_at_every_point_of_a_hand(preset_index):
+    for seed in range(1, 6):
+        for actions in range(0, 40, 3):
+            settings, rng, match, deal = _game(preset_index, seed, actions)
+            buf = _image(7, settings, rng, match, deal)
+            _same(P.decode(buf), settings, rng, match, deal)
+
+
+def test_largest_image_fits_a_slot():
+    settings, rng, match, deal = _game(0, 3, 10)
+    deal.log_len = D.LOG_SIZE     # worst case length (content is not replayed here)
+    buf = bytearray(P.SLOT_SIZE)
+    assert P.encode_into(buf, 1, settings, rng.get_state(), match, deal) <= P.SLOT_SIZE
+
+
+def test_settings_only_image():
+    buf = bytearray(P.SLOT_SIZE)
+    P.encode_into(buf, 3, P.Settings(2, 3, 0), Rng(5).get_state())
+    saved = P.decode(buf)
+    assert saved.match is None and saved.deal is None and saved.settings.preset == 3
+
+
+def test_every_single_bit_flip_is_detected():
+    settings, rng, match, deal = _game(0, 11, 17)
+    buf = _image(9, settings, rng, match, deal)
+    n = buf[3] | buf[4] << 8
+    for i in range(n):
+        for bit in range(8):
+            bad = bytearray(buf)
+            bad[i] ^= 1 << bit
+            assert P.decode(bad) is None, (i, bit)
+
+
+def test_power_cut_at_every_byte_of_a_two_slot_write_sequence():
+    """Save after each of a series of positions; cut each write after k bytes (the rest of
+    the slot keeps its old bytes, or is garbage) and check the newest valid state is the
+    previous save or, only when the slot is complete, the new one."""
+    mem = bytearray(b"\xff" * (P.NUM_SLOTS * P.SLOT_SIZE))
+    junk = random.Random(66)
+    prev = None
+    for step, actions in enumerate((0, 4, 9, 15, 22, 30)):
+        state = _game(0, 21, actions)
+        slot, seq = P.next_slot(mem)
+        assert seq == step + 1
+        image = _image(seq, *state)
+        off = slot * P.SLOT_SIZE
+        for k in range(P.SLOT_SIZE + 1):
+            for fill in ("old", "junk"):
+                trial = bytearray(mem)
+                tail = trial[off + k:off + P.SLOT_SIZE] if fill == "old" else bytearray(
+                    junk.getrandbits(8) for _ in range(P.SLOT_SIZE - k))
+                trial[off:off + P.SLOT_SIZE] = image[:k] + tail
+                _, saved = P.newest(trial)
+                complete = trial[off:off + P.SLOT_SIZE] == image
+                if complete or (saved is not None and saved.seq == seq):
+                    _same(saved, *state)
+                elif prev is None:
+                    assert saved is None
+                else:
+                    _same(saved, *prev)
+        mem[off:off + P.SLOT_SIZE] = image
+        prev = state
+        _same(P.newest(mem)[1], *state)
+
+
+def test_slots_alternate_and_seq_wraps():
+    mem = bytearray(P.NUM_SLOTS * P.SLOT_SIZE)
+    assert P.blank(mem)
+    settings = P.Settings()
+    state = Rng(1).get_state()
+    seq = 0xFFFE
+    P.encode_into(memoryview(mem)[0:P.SLOT_SIZE], seq, settings, state)
+    assert P.next_slot(mem) == (1, 0xFFFF)
+    P.encode_into(memoryview(mem)[P.SLOT_SIZE:], 0xFFFF, settings, state)
+    assert P.next_slot(mem) == (0, 0)
+    P.encode_into(memoryview(mem)[0:P.SLOT_SIZE], 0, settings, state)
+    assert P.newest(mem)[0] == 0 and not P.blank(mem)
+
+
+def test_foreign_and_random_data_never_raise():
+    rnd = random.Random(5)
+    for _ in range(3000):
+        buf = bytearray(rnd.getrandbits(8) for _ in range(P.SLOT_SIZE))
+        if rnd.random() < 0.5:
+            buf[0:3] = bytes((P.MAGIC0, P.MAGIC1, P.VERSION))
+        assert P.decode(buf) is None
+    assert P.decode(b"") is None and P.decode(b"66") is None
+    assert P.newest(bytearray(10)) == (-1, None)
+
+
+def test_checksum_valid_but_illegal_log_is_refused():
+    settings, rng, match, deal = _game(0, 4, 12)
+    buf = _image(1, settings, rng, match, deal)
+    n = buf[3] | buf[4] << 8
+    buf[n - 3] = D.A_EXCHANGE if buf[n - 3] != D.A_EXCHANGE else D.A_DRAW
+    s1, s2 = P.fletcher16(buf, 0, n - 2)
+    buf[n - 2] = s1
+    buf[n - 1] = s2
+    saved = P.decode(buf)
+    assert saved is None or saved.deal is not None   # refused unless it happened to be legal

@@ -1,0 +1,296 @@
+"""Save format: the match, the hand in progress and the app settings as a few bytes.
+
+Pure core: no hardware imports.  The app's storage.py copies an image to and from
+microcontroller.nvm; this module only builds and reads bytes.
+
+Image layout (version 1; all ints unsigned bytes, 16-bit values little-endian):
+
+  off  size  field
+    0     2  magic b"66"
+    2     1  VERSION
+    3     2  n = length of the whole image, checksum included
+    5     2  seq: save counter; of two valid slots the newer seq wins (mod 65536)
+    7     1  flags: bit 0 a match is in progress, bit 1 a hand is in progress
+    8     1  settings.level (index into bot.LEVELS)
+    9     1  settings.preset (index into rules.PRESETS)
+   10     1  settings.auto_draw (0/1)
+   11     1  k = number of rules options (len(rules.OPTIONS))
+   12     k  the RuleSet's option values in OPTIONS order (numeric options as numbers)
+  12+k    9  match: score0 + 128, score1 + 128, dealer, target, draw_bonus, hands (2),
+             winner + 1 (0: none yet)
+  21+k    6  rng state s1, s2, s3 (each < 30323, 2 bytes)
+  27+k       hand (only if flags bit 1): dealer, deck size d, deck[d] (the deal order),
+             log length L, log_action[L].  Replaying the log through Deal.apply rebuilds
+             the hand exactly; every action is checked with is_legal on the way.
+   n-2    2  Fletcher-16 over bytes 0 .. n-3 (sum1, sum2; each 0..254)
+
+The largest image (24-card deck, full 128-action log) is 12 + 34 + 9 + 6 + 155 + 2 = 218
+bytes, so a slot of SLOT_SIZE = 256 bytes always fits.  Two slots are written
+alternately (next_slot), each with a single slice assignment, so a power cut during a
+write spoils at most the slot being written and the other still holds the previous save.
+
+Fletcher-16 catches every single-bit flip: a flipped bit changes one byte by 2**k
+(k < 8), never a multiple of 255, so sum1 changes.
+"""
+from sixtysix_core import deal as D
+from sixtysix_core import match as M
+from sixtysix_core import rules as R
+
+VERSION = 1
+SLOT_SIZE = 256
+NUM_SLOTS = 2
+MAGIC0 = 0x36               # "6"
+MAGIC1 = 0x36
+FLAG_MATCH = 1
+FLAG_DEAL = 2
+_HEADER = 12
+
+
+class Settings:
+    """App settings that are saved: bot level, rules preset index, auto draw."""
+
+    def __init__(self, level=1, preset=0, auto_draw=1):
+        self.level = level
+        self.preset = preset
+        self.auto_draw = auto_draw
+
+    def same_as(self, other):
+        return (self.level == other.level and self.preset == other.preset
+                and self.auto_draw == other.auto_draw)
+
+
+class Saved:
+    """What decode() found: seq, settings, rules, match (or None), deal (or None), rng."""
+
+    def __init__(self):
+        self.seq = 0
+        self.settings = None
+        self.rules = None
+        self.match = None
+        self.deal = None
+        self.rng_state = None
+
+
+def fletcher16(buf, start, end):
+    s1 = 0
+    s2 = 0
+    for i in range(start, end):
+        s1 = (s1 + buf[i]) % 255
+        s2 = (s2 + s1) % 255
+    return s1, s2
+
+
+def encode_into(buf, seq, settings, rng_state, match=None, deal=None):
+    """Write one image into buf (>= SLOT_SIZE bytes); return its length.
+
+    match None: no match in progress (only the settings are kept).  deal None or over:
+    no hand in progress (the next hand is dealt on resume)."""
+    rules = match.rules if match is not None else None
+    flags = 0
+    if match is not None:
+        flags |= FLAG_MATCH
+        if deal is not None and not deal.is_over():
+            flags |= FLAG_DEAL
+    buf[0] = MAGIC0
+    buf[1] = MAGIC1
+    buf[2] = VERSION
+    buf[5] = seq & 0xFF
+    buf[6] = (seq >> 8) & 0xFF
+    buf[7] = flags
+    buf[8] = settings.level
+    buf[9] = settings.preset
+    buf[10] = settings.auto_draw
+    buf[11] = len(R.OPTIONS)
+    i = _HEADER
+    if rules is None:
+        rules = R.preset(R.PRESETS[settings.preset][0])
+    for opt_name, _values in R.OPTIONS:
+        buf[i] = getattr(rules, opt_name)
+        i += 1
+    if match is not None:
+        buf[i] = _clamp(match.scores[0] + 128)
+        buf[i + 1] = _clamp(match.scores[1] + 128)
+        buf[i + 2] = match.dealer
+        buf[i + 3] = match.target
+        buf[i + 4] = match.draw_bonus
+        buf[i + 5] = match.hands & 0xFF
+        buf[i + 6] = (match.hands >> 8) & 0xFF
+        buf[i + 7] = match.winner + 1
+    else:
+        for j in range(8):
+            buf[i + j] = 0
+    buf[i + 8] = 0
+    i += 9
+    for s in rng_state:
+        buf[i] = s & 0xFF
+        buf[i + 1] = (s >> 8) & 0xFF
+        i += 2
+    if flags & FLAG_DEAL:
+        n = deal.deck_size
+        buf[i] = deal.dealer
+        buf[i + 1] = n
+        i += 2
+        for j in range(n):
+            buf[i + j] = deal.deck[j]
+        i += n
+        buf[i] = deal.log_len
+        i += 1
+        for j in range(deal.log_len):
+            buf[i + j] = deal.log_action[j]
+        i += deal.log_len
+    n = i + 2
+    buf[3] = n & 0xFF
+    buf[4] = n >> 8
+    s1, s2 = fletcher16(buf, 0, i)
+    buf[i] = s1
+    buf[i + 1] = s2
+    return n
+
+
+def _clamp(v):
+    return 0 if v < 0 else 255 if v > 255 else v
+
+
+def decode(buf, offset=0):
+    """A Saved from the image at buf[offset:], or None if it is absent or damaged.
+
+    Never raises: any inconsistency (bad magic, version, length, checksum, option value,
+    deck, or an action the engine refuses on replay) gives None."""
+    try:
+        return _decode(buf, offset)
+    except Exception:       # foreign bytes must never crash the app
+        return None
+
+
+def _decode(buf, o):
+    if len(buf) - o < _HEADER + 2:
+        return None
+    if buf[o] != MAGIC0 or buf[o + 1] != MAGIC1 or buf[o + 2] != VERSION:
+        return None
+    n = buf[o + 3] | buf[o + 4] << 8
+    if n < _HEADER + 2 or n > SLOT_SIZE or o + n > len(buf):
+        return None
+    s1, s2 = fletcher16(buf, o, o + n - 2)
+    if buf[o + n - 2] != s1 or buf[o + n - 1] != s2:
+        return None
+    end = o + n - 2
+    out = Saved()
+    out.seq = buf[o + 5] | buf[o + 6] << 8
+    flags = buf[o + 7]
+    if flags & ~(FLAG_MATCH | FLAG_DEAL) or (flags & FLAG_DEAL and not flags & FLAG_MATCH):
+        return None
+    settings = Settings(buf[o + 8], buf[o + 9], buf[o + 10])
+    if settings.level > 2 or settings.auto_draw > 1 or settings.preset >= len(R.PRESETS):
+        return None
+    out.settings = settings
+    if buf[o + 11] != len(R.OPTIONS):
+        return None
+    rules = R.preset(R.PRESETS[settings.preset][0])
+    i = o + _HEADER
+    for opt_name, values in R.OPTIONS:
+        v = buf[i]
+        i += 1
+        if values[0][0] in "0123456789":         # players, deck, bonus, target
+            if str(v) not in values:
+                return None
+        elif v >= len(values):
+            return None
+        setattr(rules, opt_name, v)
+    if rules.unsupported() is not None:
+        return None
+    out.rules = rules
+    if flags & FLAG_MATCH:
+        match = M.Match(rules)
+        match.scores[0] = buf[i] - 128
+        match.scores[1] = buf[i + 1] - 128
+        match.dealer = buf[i + 2]
+        match.target = buf[i + 3]
+        match.draw_bonus = buf[i + 4]
+        match.hands = buf[i + 5] | buf[i + 6] << 8
+        match.winner = buf[i + 7] - 1
+        if match.dealer > 1 or match.winner > 1 or match.draw_bonus > 1:
+            return None
+        out.match = match
+    i += 9
+    state = []
+    for _ in range(3):
+        state.append(buf[i] | buf[i + 1] << 8)
+        i += 2
+    if state[0] < 1 or state[0] >= 30269 or state[1] < 1 or state[1] >= 30307 \
+            or state[2] < 1 or state[2] >= 30323:
+        return None
+    out.rng_state = (state[0], state[1], state[2])
+    if flags & FLAG_DEAL:
+        deal = D.Deal(rules)
+        dealer = buf[i]
+        size = buf[i + 1]
+        i += 2
+        if dealer > 1 or size != deal.deck_size:
+            return None
+        seen = 0
+        for j in range(size):
+            c = buf[i + j]
+            if c > 23:
+                return None
+            seen |= 1 << c
+            deal.deck[j] = c
+        if seen != deal.pack():
+            return None
+        i += size
+        deal.deal_from_deck(dealer)
+        count = buf[i]
+        i += 1
+        if count > D.LOG_SIZE or i + count != end:
+            return None
+        for j in range(count):
+            a = buf[i + j]
+            if deal.is_over() or not deal.is_legal(a):
+                return None
+            deal.apply(a)
+        i += count
+        if deal.is_over():
+            return None
+        out.deal = deal
+    if i != end:
+        return None
+    return out
+
+
+def newer(a, b):
+    """True if save counter a is newer than b (mod 65536)."""
+    d = (a - b) & 0xFFFF
+    return 0 < d < 0x8000
+
+
+def newest(mem):
+    """(slot index, Saved) of the newest valid slot in mem, or (-1, None)."""
+    best = -1
+    found = None
+    for slot in range(NUM_SLOTS):
+        if len(mem) < (slot + 1) * SLOT_SIZE:
+            break
+        saved = decode(mem, slot * SLOT_SIZE)
+        if saved is not None and (found is None or newer(saved.seq, found.seq)):
+            best = slot
+            found = saved
+    return best, found
+
+
+def next_slot(mem):
+    """(slot index, seq) for the next write: the slot not holding the newest save."""
+    slot, saved = newest(mem)
+    if saved is None:
+        return 0, 1
+    return (slot + 1) % NUM_SLOTS, (saved.seq + 1) & 0xFFFF
+
+
+def blank(mem):
+    """True if mem looks never written (all 0x00 or all 0xFF in the slot area)."""
+    n = min(len(mem), NUM_SLOTS * SLOT_SIZE)
+    first = mem[0] if n else 0
+    if first not in (0, 0xFF):
+        return False
+    for i in range(n):
+        if mem[i] != first:
+            return False
+    return True
