@@ -1,0 +1,188 @@
+"""Determinization: fill a scratch Deal with one world consistent with a PlayerView.
+
+The bot sees only a PlayerView (RULES.md R22).  To search, it deals the cards it cannot
+see (view.unseen(): the opponent's hidden cards and the talon below the upcard) at
+random, consistently with everything the seat knows:
+  * the opponent keeps the cards he showed (view.known_cards: marriage partners, the
+    exchanged upcard, the upcard drawn last) and holds exactly view.hand_size(opp) cards;
+  * the upcard stays the talon's last card;
+  * voids: in a phase-2 trick (R9) a follower who did not follow suit has no card of
+    that suit; one who did not trump has no trump; one who followed without beating
+    (follow_head_trump) has no higher card of the suit.  Voids are read from the played
+    history, which is public.
+
+Cards and masks as in cards.py; fields as in deal.py.  fill() and determinize() write
+the scratch Deal's fields directly (they know deal.py's layout) and allocate nothing.
+"""
+from micropython import const
+
+from sixtysix_core import cards
+from sixtysix_core import deal as D
+
+_SUIT_MASK = cards.SUIT_MASK
+_ABOVE = cards.ABOVE
+_BUF = bytearray(24)
+_NO_PLAY = const(-1)
+
+
+def _private(view):
+    """The wrapped Deal, used ONLY for public facts the view has no accessor for yet
+    (the close snapshot and the order of play); see the report's core requests."""
+    return view._deal
+
+
+def snapshot(view, seat):
+    """(tricks, total) of `seat` at the moment of closing (public: R13, R19)."""
+    d = _private(view)
+    return d.snap_tricks[seat], d.snap_total[seat]
+
+
+def excluded(view, seat):
+    """Mask of cards `seat` cannot hold, inferred from phase-2 tricks (R9)."""
+    d = _private(view)
+    r = d.rules
+    rule = r.phase2_rule
+    talon0 = 12 if r.deck == 24 else 10
+    draws = 0
+    closed = False
+    lead = -1
+    leader_seat = -1
+    out = 0
+    trump = d.trump
+    for i in range(d.log_len):
+        a = d.log_action[i]
+        s = d.log_seat[i]
+        if a == D.A_DRAW:
+            draws += 1
+        elif a == D.A_CLOSE:
+            closed = True
+        elif a < 24:
+            if lead < 0:
+                lead = a
+                leader_seat = s
+                continue
+            phase2 = closed or draws * 2 >= talon0
+            if phase2 and s == seat and s != leader_seat:
+                ls = lead // 6
+                if a // 6 != ls:
+                    out |= _SUIT_MASK[ls]
+                    if a // 6 != trump and rule != 2:
+                        out |= _SUIT_MASK[trump]
+                elif rule == 0 and a < lead:
+                    out |= _ABOVE[lead]
+            lead = -1
+    return out
+
+
+def fill(view, d):
+    """Write everything the seat knows into scratch Deal d; the hidden cards are not
+    placed (the opponent holds only his known cards, the talon only the upcard)."""
+    rules = view.rules()
+    if d.rules is not rules:
+        d.rules = rules
+        d.configure()
+    me = view.seat
+    opp = 1 - me
+    d.dealer = view.dealer()
+    d.trump = view.trump()
+    up = view.upcard()
+    d.upcard = up
+    d.talon_top = 0
+    d.talon_len = view.talon_len()
+    d.talon_state = view.talon_state()
+    d.closer = view.closer()
+    d.leader = view.leader()
+    d.to_move = view.to_move()
+    d.phase = view.phase()
+    d.trick_no = view.trick_no()
+    d.pending_draw = view.pending_draw()
+    d.meld_suit = view.meld_suit()
+    lead = view.lead_card()
+    d.lead_card = lead
+    d.trick_phase2 = lead != D.NO_CARD and d.talon_state != D.OPEN
+    d.winner = -1
+    d.reason = -1
+    d.log_len = 0
+    d.last_trick[0] = D.NO_CARD
+    d.last_trick[1] = D.NO_CARD
+    d.last_trick[2] = D.NO_CARD
+    for s in range(4):
+        if s < 2:
+            d.won[s] = view.won(s)
+            d.played_by[s] = view.played_by(s)
+            d.shown[s] = view.known_cards(s)
+            d.tricks[s] = view.tricks(s)
+            d.cardpts[s] = view.cardpts(s)
+            d.meld_credited[s] = view.meld_credited(s)
+            d.meld_pending[s] = view.meld_pending(s)
+        else:
+            d.won[s] = 0
+            d.played_by[s] = 0
+            d.shown[s] = 0
+            d.tricks[s] = 0
+            d.cardpts[s] = 0
+            d.meld_credited[s] = 0
+            d.meld_pending[s] = 0
+            d.hand[s] = 0
+        d.bonus[s] = 0
+        d.score_delta[s] = 0
+        d.melds[s] = 0
+        d.snap_tricks[s] = 0
+        d.snap_total[s] = 0
+    if d.closer >= 0:
+        for s in range(2):
+            pd = _private(view)
+            d.snap_tricks[s] = pd.snap_tricks[s]
+            d.snap_total[s] = pd.snap_total[s]
+    d.hand[me] = view.hand()
+    d.hand[opp] = view.known_cards(opp)
+    if d.talon_len and up != D.NO_CARD:
+        d.talon[d.talon_len - 1] = up
+
+
+def determinize(view, d, rng, exclude):
+    """fill() and then deal the unseen cards: the opponent's hidden cards avoid
+    `exclude` (from excluded()) when that is possible; the rest go to the talon in a
+    random order, above the upcard.  Allocates nothing."""
+    fill(view, d)
+    me = view.seat
+    opp = 1 - me
+    unseen = view.unseen()
+    need = view.hand_size(opp) - cards.count(view.known_cards(opp))
+    pool = unseen & ~exclude
+    if cards.count(pool) < need:
+        pool = unseen
+    # Pick `need` cards of pool for the opponent: partial Fisher-Yates.
+    buf = _BUF
+    n = 0
+    c = 0
+    m = pool
+    while m:
+        if m & 1:
+            buf[n] = c
+            n += 1
+        m >>= 1
+        c += 1
+    h = d.hand[opp]
+    i = 0
+    while i < need:
+        j = i + rng.below(n - i)
+        t = buf[i]
+        buf[i] = buf[j]
+        buf[j] = t
+        h |= 1 << t
+        i += 1
+    d.hand[opp] = h
+    rest = unseen & ~h
+    n = 0
+    c = 0
+    while rest:
+        if rest & 1:
+            buf[n] = c
+            n += 1
+        rest >>= 1
+        c += 1
+    rng.shuffle(buf, n)
+    for i in range(n):
+        d.talon[i] = buf[i]
+    # the talon's last slot holds the upcard (set by fill) when there is one
