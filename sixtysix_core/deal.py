@@ -703,6 +703,9 @@ class Deal:
             for i in range(len(a)):
                 if a[i] != b[i]:
                     return False
+        for i in range(self.log_len):             # entries past log_len are stale
+            if self.log_action[i] != o.log_action[i] or self.log_seat[i] != o.log_seat[i]:
+                return False
         return True
 
 
@@ -710,7 +713,7 @@ _SCALAR_FIELDS = ("dealer", "trump", "upcard", "talon_top", "talon_len", "talon_
                   "closer", "leader", "to_move", "phase", "trick_no", "pending_draw",
                   "meld_suit", "lead_card", "trick_phase2", "winner",
                   "reason", "log_len")
-_ARRAY_FIELDS = ("deck", "talon", "last_trick", "log_action", "log_seat", "hand", "won",
+_ARRAY_FIELDS = ("deck", "talon", "last_trick", "hand", "won",
                  "played_by", "shown", "tricks", "cardpts", "meld_credited",
                  "meld_pending", "bonus", "snap_tricks", "snap_total", "score_delta",
                  "melds")
