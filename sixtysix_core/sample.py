@@ -170,7 +170,7 @@ def determinize(view, d, rng, exclude):
         t = buf[i]
         buf[i] = buf[j]
         buf[j] = t
-        h |= 1 << t
+        h |= 1 << buf[i]
         i += 1
     d.hand[opp] = h
     rest = unseen & ~h

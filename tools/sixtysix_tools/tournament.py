@@ -1,0 +1,228 @@
+"""Duplicate tournaments between bots (host tool).
+
+    python3 tools/sixtysix.py tournament A B --hands N --seed S [--jobs J] [--rules PRESET]
+
+Bots: random, greedy, rdeep, easy, normal, hard.  Each of the N deals is played twice
+with the seats swapped (duplicate format), so luck of the cards cancels.  Deal i uses
+the pack shuffled by Rng(seed * 1000003 + i) and dealer i % 2; each seat's bot gets its
+own Rng seeded from (seed, i, game, seat), so a run is reproducible with any --jobs.
+
+Printed for each side: hands won, game points per hand, share of all game points,
+and matches won, where matches to 7 (the preset's match_target) are played from the
+stream of hands in deal order.  95% confidence intervals: normal approximation over
+deals (a deal's two hands are one paired observation), delta method for shares,
+Wilson for matches.
+"""
+import math
+import sys
+
+from sixtysix_core import deal as D
+from sixtysix_core import rules as R
+from sixtysix_core import rng as RNG
+from sixtysix_core.view import PlayerView
+
+BOTS = ("random", "greedy", "rdeep", "easy", "normal", "hard")
+
+
+def bot_function(name):
+    """choose(view, rng) for a bot name."""
+    from sixtysix_core import bot, rdeep, simple_bots
+    if name == "random":
+        return simple_bots.random_choose
+    if name == "greedy":
+        return simple_bots.greedy_choose
+    if name == "rdeep":
+        return rdeep.choose
+    if name in bot.LEVELS:
+        level = bot.LEVELS.index(name)
+        return lambda view, rng: bot.choose(view, level, rng)
+    raise ValueError("unknown bot %r (choose from %s)" % (name, ", ".join(BOTS)))
+
+
+def play_hand(rules, deck, dealer, bots, rngs):
+    """Play one hand; bots[seat] is choose(view, rng).  Returns the finished Deal."""
+    d = D.Deal(rules)
+    d.deck[:len(deck)] = bytes(deck)
+    d.deal_from_deck(dealer)
+    view = PlayerView(d, 0)
+    while not d.is_over():
+        seat = d.to_move
+        view.set_seat(seat)
+        a = bots[seat](view, rngs[seat])
+        if not d.is_legal(a):
+            raise RuntimeError("bot for seat %d chose illegal action %r" % (seat, a))
+        d.apply(a)
+    return d
+
+
+def _deal_job(args):
+    """One duplicate deal: ((A's gp, B's gp, A won, B won) for game 1 and game 2)."""
+    a_name, b_name, seed, i, preset = args
+    rules = R.preset(preset)
+    shuffle = D.Deal(rules)
+    shuffle.shuffle_deck(RNG.Rng(seed * 1000003 + i))
+    deck = list(shuffle.deck[:rules.deck])
+    dealer = i % 2
+    fa = bot_function(a_name)
+    fb = bot_function(b_name)
+    out = []
+    for game in range(2):
+        a_seat = game                     # game 0: A is seat 0; game 1: A is seat 1
+        bots = [None, None]
+        bots[a_seat] = fa
+        bots[1 - a_seat] = fb
+        rngs = [RNG.Rng(((seed * 7919 + i) * 4 + game * 2 + s) % 1000000007)
+                for s in range(2)]
+        d = play_hand(rules, deck, dealer, bots, rngs)
+        ga = d.score_delta[a_seat]
+        gb = d.score_delta[1 - a_seat]
+        out.append((ga, gb, int(d.winner == a_seat), int(d.winner == 1 - a_seat)))
+    return out
+
+
+def _mean_ci(xs):
+    n = len(xs)
+    m = sum(xs) / n
+    if n < 2:
+        return m, 0.0
+    var = sum((x - m) ** 2 for x in xs) / (n - 1)
+    return m, 1.96 * math.sqrt(var / n)
+
+
+def _share_ci(a, b):
+    """Share sum(a) / sum(a + b) over paired per-deal values, delta-method CI."""
+    n = len(a)
+    ta = sum(a)
+    tt = ta + sum(b)
+    if tt == 0:
+        return 0.5, 0.0
+    r = ta / tt
+    t = [x + y for x, y in zip(a, b)]
+    mt = tt / n
+    resid = [x - r * y for x, y in zip(a, t)]
+    mr = sum(resid) / n
+    var = sum((z - mr) ** 2 for z in resid) / max(1, n - 1)
+    return r, 1.96 * math.sqrt(var / n) / mt
+
+
+def _wilson(k, n):
+    if n == 0:
+        return 0.0, 0.0, 0.0
+    z = 1.96
+    p = k / n
+    den = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return p, centre - half, centre + half
+
+
+def _matches(stream, target):
+    """Matches to `target` from a stream of (gp A, gp B) hands: (A wins, B wins)."""
+    wa = wb = 0
+    sa = sb = 0
+    for ga, gb in stream:
+        sa += ga
+        sb += gb
+        if sa >= target or sb >= target:
+            if sa >= target and sa >= sb:
+                wa += 1
+            else:
+                wb += 1
+            sa = sb = 0
+    return wa, wb
+
+
+def _progress(done, total, width=40):
+    filled = width * done // max(1, total)
+    sys.stderr.write("\r[%s%s] %d/%d deals" % ("#" * filled, "." * (width - filled),
+                                                 done, total))
+    sys.stderr.flush()
+
+
+def run(a_name, b_name, hands, seed, jobs=2, preset="CLASSIC_66", progress=True):
+    """Play the tournament; returns a dict of results (see report())."""
+    for name in (a_name, b_name):
+        if name not in BOTS:
+            raise ValueError("unknown bot %r (choose from %s)" % (name, ", ".join(BOTS)))
+    tasks = [(a_name, b_name, seed, i, preset) for i in range(hands)]
+    results = []
+    if jobs > 1 and hands > 1:
+        import multiprocessing
+        with multiprocessing.Pool(jobs) as pool:
+            for k, res in enumerate(pool.imap(_deal_job, tasks, chunksize=4)):
+                results.append(res)
+                if progress:
+                    _progress(k + 1, hands)
+    else:
+        for k, t in enumerate(tasks):
+            results.append(_deal_job(t))
+            if progress:
+                _progress(k + 1, hands)
+    if progress:
+        sys.stderr.write("\n")
+    target = R.preset(preset).match_target
+    return summarize(a_name, b_name, results, seed, target)
+
+
+def summarize(a_name, b_name, results, seed, target=7):
+    gpa = [g[0][0] + g[1][0] for g in results]           # per deal, two hands
+    gpb = [g[0][1] + g[1][1] for g in results]
+    wa = [g[0][2] + g[1][2] for g in results]
+    wb = [g[0][3] + g[1][3] for g in results]
+    stream = [(h[0], h[1]) for g in results for h in g]
+    ma, mb = _matches(stream, target)
+    n_hands = 2 * len(results)
+    out = {"a": a_name, "b": b_name, "deals": len(results), "hands": n_hands,
+           "seed": seed}
+    for side, gp, w, m in (("a", gpa, wa, ma), ("b", gpb, wb, mb)):
+        mean, half = _mean_ci([x / 2 for x in gp])
+        out[side + "_gp_per_hand"] = (mean, half)
+        out[side + "_hands_won"] = sum(w)
+        share, shalf = _share_ci(w, wb if side == "a" else wa)
+        out[side + "_hand_share"] = (share, shalf)
+        gshare, ghalf = _share_ci(gp, gpb if side == "a" else gpa)
+        out[side + "_gp_share"] = (gshare, ghalf)
+        out[side + "_matches"] = m
+    p, lo, hi = _wilson(ma, ma + mb)
+    out["a_match_share"] = (p, lo, hi)
+    out["matches"] = ma + mb
+    return out
+
+
+def report(r):
+    lines = ["%s vs %s: %d duplicate deals (%d hands), seed %d"
+             % (r["a"], r["b"], r["deals"], r["hands"], r["seed"])]
+    for side in ("a", "b"):
+        name = r[side]
+        hs, hh = r[side + "_hand_share"]
+        gm, gh = r[side + "_gp_per_hand"]
+        gs, gsh = r[side + "_gp_share"]
+        lines.append("  %-7s hands won %5d (%.1f%% +/- %.1f)   game points/hand %.3f +/- %.3f"
+                     "   game-point share %.1f%% +/- %.1f   matches %d"
+                     % (name, r[side + "_hands_won"], 100 * hs, 100 * hh, gm, gh,
+                        100 * gs, 100 * gsh, r[side + "_matches"]))
+    p, lo, hi = r["a_match_share"]
+    lines.append("  matches to 7 from the hand stream: %s won %d of %d (%.1f%%, 95%% CI "
+                 "%.1f-%.1f%%)" % (r["a"], r["a_matches"], r["matches"], 100 * p,
+                                   100 * lo, 100 * hi))
+    return "\n".join(lines)
+
+
+def main(command, args):
+    import argparse
+    ap = argparse.ArgumentParser(prog="sixtysix.py tournament",
+                                 description="Duplicate tournament between two bots.")
+    ap.add_argument("a", choices=BOTS)
+    ap.add_argument("b", choices=BOTS)
+    ap.add_argument("--hands", type=int, default=200, help="duplicate deals (each played twice)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--rules", default="CLASSIC_66", help="rules preset")
+    ap.add_argument("--quiet", action="store_true", help="no progress bar")
+    ns = ap.parse_args(args)
+    if ns.hands < 1:
+        sys.stderr.write("--hands must be at least 1\n")
+        return 2
+    r = run(ns.a, ns.b, ns.hands, ns.seed, ns.jobs, ns.rules, not ns.quiet)
+    print(report(r))
+    return 0
