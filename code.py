@@ -1,0 +1,18 @@
+"""Sixty-Six: pick the board module, build the App, run it (see lib/sixtysix_ui/app.py)."""
+import gc
+import os
+
+import board
+
+name = os.getenv("SIXTYSIX_BOARD") or board.board_id
+if "pygamer" in name:
+    from sixtysix_boards import pygamer as hw      # first: the display and keys
+elif "badge" in name:
+    from sixtysix_boards import pybadge as hw
+else:
+    from sixtysix_boards import oled128x64 as hw
+gc.collect()
+from sixtysix_ui.app import App  # noqa: E402
+
+gc.collect()
+App(hw).run()

@@ -1,0 +1,342 @@
+"""The displayio scenes: built once at start, updated in place, one refresh per change.
+
+Two scenes: the *page* (title menu, hand summary, match end, help: a header, rows with
+an optional highlight, a footer) and the *table* (status line, trump, talon, upcard, the
+trick, the message line, the hand with its cursor, the popup menu and a message box).
+A layout module (layout_tft / layout_oled) gives positions and colours; the code is the
+same for both.  Cards are tiles of one sprite sheet (tile = card int, sprites.TILE_BACK).
+
+The renderer reads the app's plain fields (see App: slots, cursor, message, popup_*,
+toast_lines, trick_bot, trick_me, trick_dy) and the human's PlayerView, never the
+other way round.  Every setter returns early when its value is unchanged, so a refresh
+only carries real changes; text is rebuilt only when a shown number changed.
+"""
+import displayio
+from adafruit_display_text import bitmap_label
+
+from sixtysix_ui import sprites
+
+NO_CARD = 255
+_MAX_SLOTS = 6
+
+
+def _palette(colors):
+    pal = displayio.Palette(len(colors))
+    for i in range(len(colors)):
+        if colors[i] is None:
+            pal[i] = 0
+            pal.make_transparent(i)
+        else:
+            pal[i] = colors[i]
+    return pal
+
+
+class _Solid:
+    """A filled rectangle: one shared 4x4 one-colour tile repeated (tiny in RAM)."""
+    _tile = None
+
+    def __init__(self, x, y, w, h, color):
+        if _Solid._tile is None:
+            _Solid._tile = displayio.Bitmap(4, 4, 1)
+        pal = displayio.Palette(1)
+        pal[0] = color
+        self.grid = displayio.TileGrid(_Solid._tile, pixel_shader=pal, width=(w + 3) // 4,
+                                       height=(h + 3) // 4, tile_width=4, tile_height=4,
+                                       x=x, y=y)
+
+
+class _Text:
+    """A bitmap_label anchored at its top-left; text changes only when it differs."""
+
+    def __init__(self, group, font, x, y, color):
+        self.text = ""
+        self.color = color
+        self.label = bitmap_label.Label(font, text="", color=color, anchor_point=(0, 0),
+                                        anchored_position=(x, y))
+        group.append(self.label)
+
+    def set(self, text):
+        if text != self.text:
+            self.text = text
+            self.label.text = text
+
+    def set_color(self, color):
+        if color != self.color:
+            self.color = color
+            self.label.color = color
+
+
+class _Rows:
+    """A list of text rows with a highlight bar and scrolling (menus and pages)."""
+
+    def __init__(self, font, L, x, y, width, rows, panel):
+        self.group = displayio.Group()
+        self._L = L
+        self.rows = rows
+        self.top = 0
+        if panel:
+            self.group.append(_Solid(x, y, width, rows * L.LINE_H + 4, L.PANEL).grid)
+        self._bar = _Solid(x + 1, y + 2, width - 2, L.LINE_H, L.HILITE).grid
+        self._bar.hidden = True
+        self.group.append(self._bar)
+        self._x = x
+        self._y = y + 2
+        self.lines = [_Text(self.group, font, x + 3, y + 2 + i * L.LINE_H, L.TEXT)
+                      for i in range(rows)]
+
+    def show(self, items, sel):
+        """items: a list of str; sel: the highlighted index or -1."""
+        n = len(items)
+        if sel < 0:
+            top = 0
+        else:
+            top = self.top
+            if sel < top:
+                top = sel
+            elif sel >= top + self.rows:
+                top = sel - self.rows + 1
+        self.top = top
+        for i in range(self.rows):
+            j = top + i
+            line = self.lines[i]
+            line.set(items[j] if j < n else "")
+            line.set_color(self._L.HILITE_TEXT if j == sel else self._L.TEXT)
+        if sel < 0:
+            self._bar.hidden = True
+        else:
+            self._bar.hidden = False
+            self._bar.y = self._y + (sel - top) * self._L.LINE_H
+
+
+class Renderer:
+    def __init__(self, display, layout, font):
+        L = layout
+        self.display = display
+        self.L = L
+        self._root = None
+        display.auto_refresh = False
+        self._sheet = sprites.card_sheet(L.HOLLOW_RED)
+        self._pal = _palette(L.CARD)
+        self._pal_sel = _palette(L.CARD_SELECTED)
+        self._pal_dim = _palette(L.CARD_DIM)
+        self._build_page(font)
+        self._build_table(font)
+
+    # ------------------------------------------------------------- building
+
+    def _card(self, group, x, y):
+        scale = self.L.CARD_SCALE
+        grid = displayio.TileGrid(self._sheet, pixel_shader=self._pal, width=1, height=1,
+                                  tile_width=sprites.CARD_W, tile_height=sprites.CARD_H,
+                                  x=x // scale, y=y // scale)
+        grid.hidden = True
+        group.append(grid)
+        return grid
+
+    def _build_page(self, font):
+        L = self.L
+        g = displayio.Group()
+        g.append(_Solid(0, 0, L.WIDTH, L.HEIGHT, L.BG).grid)
+        cards = displayio.Group(scale=L.CARD_SCALE)
+        g.append(cards)
+        self._deco = [self._card(cards, x, y) for (x, y) in L.DECO]
+        self._page_header = _Text(g, font, L.PAGE_HEADER[0], L.PAGE_HEADER[1], L.HILITE)
+        x, y, rows = L.PAGE_ROWS
+        self._page_rows = _Rows(font, L, x - 3, y - 2, L.WIDTH - 2 * x + 6, rows, False)
+        g.append(self._page_rows.group)
+        self._page_footer = None
+        if L.PAGE_FOOTER is not None:
+            self._page_footer = _Text(g, font, L.PAGE_FOOTER[0], L.PAGE_FOOTER[1],
+                                      L.TEXT_SOFT)
+        self.page_group = g
+
+    def _build_table(self, font):
+        L = self.L
+        g = displayio.Group()
+        g.append(_Solid(0, 0, L.WIDTH, L.HEIGHT, L.BG).grid)
+        self._status = _Text(g, font, L.STATUS[0], L.STATUS[1], L.TEXT)
+        self._trump = displayio.TileGrid(sprites.suit_sheet(L.HOLLOW_RED),
+                                         pixel_shader=_palette((None, L.TEXT, L.TEXT,
+                                                                L.CARD[3] if not L.MONO
+                                                                else L.TEXT)),
+                                         width=1, height=1, tile_width=sprites.GLYPH,
+                                         tile_height=sprites.GLYPH,
+                                         x=L.TRUMP_ICON[0], y=L.TRUMP_ICON[1])
+        g.append(self._trump)
+        cards = displayio.Group(scale=L.CARD_SCALE)
+        g.append(cards)
+        self._talon = self._card(cards, L.TALON[0], L.TALON[1])
+        self._talon[0] = sprites.TILE_BACK
+        self._upcard = self._card(cards, L.UPCARD[0], L.UPCARD[1])
+        self._hand = [self._card(cards, L.HAND[0] + i * L.HAND_STEP, L.HAND[1])
+                      for i in range(_MAX_SLOTS)]
+        self._trick_bot = self._card(cards, L.TRICK_BOT[0], L.TRICK_BOT[1])
+        self._trick_me = self._card(cards, L.TRICK_ME[0], L.TRICK_ME[1])
+        self._talon_text = _Text(g, font, L.TALON_TEXT[0], L.TALON_TEXT[1], L.TEXT_SOFT)
+        self._message = _Text(g, font, L.MESSAGE[0], L.MESSAGE[1], L.TEXT)
+        self._more_bar = _Solid(L.MORE[0] - 1, L.MORE[1] - 1, 28, L.LINE_H, L.HILITE).grid
+        self._more_bar.hidden = True
+        g.append(self._more_bar)
+        self._more = _Text(g, font, L.MORE[0], L.MORE[1], L.TEXT)
+        self._more.set("Menu")
+        self._points = _Text(g, font, L.POINTS[0], L.POINTS[1], L.TEXT_SOFT)
+        x, y, w, rows = L.POPUP
+        self._popup = _Rows(font, L, x, y, w, rows, True)
+        self._popup.group.hidden = True
+        g.append(self._popup.group)
+        x, y, w, rows = L.TOAST
+        self._toast = _Rows(font, L, x, y, w, rows, True)
+        self._toast.group.hidden = True
+        g.append(self._toast.group)
+        self.table_group = g
+        self._cache = [-1] * 8      # status numbers, talon, points, trump
+
+    # -------------------------------------------------------------- screens
+
+    def _set_root(self, group):
+        if self._root is not group:
+            self._root = group
+            self.display.root_group = group
+
+    def page(self, header, lines, sel, footer, deco=None):
+        """A page screen: header text, rows (sel = highlighted row or -1), footer, and
+        optionally decoration cards (a tuple of card ints, TFT only)."""
+        self._page_header.set(header)
+        self._page_rows.show(lines, sel)
+        if self._page_footer is not None:
+            self._page_footer.set(footer)
+        for i in range(len(self._deco)):
+            grid = self._deco[i]
+            if deco is not None and i < len(deco):
+                grid[0] = deco[i]
+                grid.hidden = False
+            else:
+                grid.hidden = True
+        self._set_root(self.page_group)
+
+    @staticmethod
+    def _show_card(grid, card):
+        if card == NO_CARD:
+            if not grid.hidden:
+                grid.hidden = True
+            return
+        if grid[0] != card:
+            grid[0] = card
+        if grid.hidden:
+            grid.hidden = False
+
+    def table(self, app):
+        L = self.L
+        view = app.view
+        cache = self._cache
+        # status line: game points of both sides (numbers cached: text only on change)
+        match = app.match
+        s0 = match.scores[0]
+        s1 = match.scores[1]
+        down = app.rules.match_count == 1
+        if cache[0] != s0 or cache[1] != s1 or cache[2] != match.target or cache[3] != down:
+            cache[0] = s0
+            cache[1] = s1
+            cache[2] = match.target
+            cache[3] = down
+            if down:
+                text = "You %d  Bot %d  to go" % (match.target - s0, match.target - s1)
+            else:
+                text = "You %d  Bot %d  of %d" % (s0, s1, match.target)
+            self._status.set(text)
+        trump = view.trump()
+        if cache[4] != trump:
+            cache[4] = trump
+            self._trump[0] = trump
+        # talon and upcard
+        n = view.talon_len()
+        state = view.talon_state()
+        key = n * 4 + state
+        if cache[5] != key:
+            cache[5] = key
+            if state == 1:
+                self._talon_text.set("closed")
+            elif n:
+                self._talon_text.set("%d left" % n)
+            else:
+                self._talon_text.set("")
+        self._talon.hidden = n == 0
+        self._show_card(self._upcard, view.upcard() if state == 0 else NO_CARD)
+        # trick in progress, the last trick on request, or the trick animation
+        dy = app.trick_dy
+        self._show_card(self._trick_bot, app.trick_bot)
+        self._show_card(self._trick_me, app.trick_me)
+        scale = L.CARD_SCALE
+        yb = (L.TRICK_BOT[1] - dy) // scale
+        ym = (L.TRICK_ME[1] + dy) // scale
+        if self._trick_bot.y != yb:
+            self._trick_bot.y = yb
+        if self._trick_me.y != ym:
+            self._trick_me.y = ym
+        # hand with cursor; illegal cards dimmed on the colour screen
+        legal = app.legal
+        for i in range(_MAX_SLOTS):
+            grid = self._hand[i]
+            if i < app.nslots:
+                card = app.slots[i]
+                self._show_card(grid, card)
+                selected = i == app.cursor and app.cursor_visible
+                if selected:
+                    pal = self._pal_sel
+                elif legal and not legal >> card & 1:
+                    pal = self._pal_dim
+                else:
+                    pal = self._pal
+                if grid.pixel_shader is not pal:
+                    grid.pixel_shader = pal
+                y = (L.HAND[1] - (L.RAISE if selected else 0)) // scale
+                if grid.y != y:
+                    grid.y = y
+            elif not grid.hidden:
+                grid.hidden = True
+        on_more = app.cursor == app.nslots and app.cursor_visible
+        self._more_bar.hidden = not on_more
+        self._more.set_color(L.HILITE_TEXT if on_more else L.TEXT)
+        # own points (reveal_points, R22)
+        pts = view.total(view.seat) if app.settings.reveal else -1
+        if cache[6] != pts:
+            cache[6] = pts
+            self._points.set("" if pts < 0 else "%d pt" % pts)
+        self._message.set(app.message)
+        # overlays
+        if app.popup_items is not None:
+            self._popup.show(app.popup_items, app.popup_sel)
+            self._popup.group.hidden = False
+        else:
+            self._popup.group.hidden = True
+        if app.toast_lines is not None:
+            self._toast.show(app.toast_lines, -1)
+            self._toast.group.hidden = False
+        else:
+            self._toast.group.hidden = True
+        self._set_root(self.table_group)
+
+    def refresh(self):
+        self.display.refresh()
+
+
+def wrap(text, width, out):
+    """Word-wrap text into lines of at most width chars, appended to out (cold path)."""
+    line = ""
+    for word in text.split(" "):
+        while len(word) > width:
+            if line:
+                out.append(line)
+                line = ""
+            out.append(word[:width])
+            word = word[width:]
+        if not line:
+            line = word
+        elif len(line) + 1 + len(word) <= width:
+            line = line + " " + word
+        else:
+            out.append(line)
+            line = word
+    if line:
+        out.append(line)
+    return out

@@ -1,0 +1,56 @@
+"""Copies sixtysix_core.persist images to and from non-volatile memory.
+
+`nvm` is microcontroller.nvm on the device (8192 bytes on SAMD51, None on boards
+without it, 256 bytes on SAMD21: too small for two slots), or a bytearray in tests and
+the simulator.  Slot k is nvm[k * SLOT_SIZE : (k + 1) * SLOT_SIZE]; every save writes
+one whole slot with a single slice assignment, alternating slots (persist.next_slot),
+so a power cut can only spoil the slot being written.
+
+note is a short text for the title screen ("" when all is well).
+"""
+from sixtysix_core import persist
+
+_NEED = persist.NUM_SLOTS * persist.SLOT_SIZE
+
+
+class Storage:
+    def __init__(self, nvm):
+        self.nvm = nvm
+        self.enabled = nvm is not None and len(nvm) >= _NEED
+        self.note = "" if self.enabled else "Saving is off (no nvm)"
+        self._buf = bytearray(persist.SLOT_SIZE)
+        self._slot = 0
+        self._seq = 1
+
+    def load(self):
+        """The newest valid save (persist.Saved) or None; sets note on damaged data."""
+        if not self.enabled:
+            return None
+        mem = self.nvm[0:_NEED]
+        slot, saved = persist.newest(mem)
+        if saved is None:
+            if not persist.blank(mem):
+                self.note = "Old save unreadable"
+            self._slot, self._seq = 0, 1
+            return None
+        self._slot = (slot + 1) % persist.NUM_SLOTS
+        self._seq = (saved.seq + 1) & 0xFFFF
+        return saved
+
+    def save(self, settings, rng_state, match=None, deal=None):
+        """Write one image into the next slot; False if saving is off or it failed."""
+        if not self.enabled:
+            return False
+        buf = self._buf
+        n = persist.encode_into(buf, self._seq, settings, rng_state, match, deal)
+        for i in range(n, persist.SLOT_SIZE):
+            buf[i] = 0xFF
+        start = self._slot * persist.SLOT_SIZE
+        try:
+            self.nvm[start:start + persist.SLOT_SIZE] = buf
+        except (OSError, RuntimeError):
+            self.note = "Could not save"
+            return False
+        self._slot = (self._slot + 1) % persist.NUM_SLOTS
+        self._seq = (self._seq + 1) & 0xFFFF
+        return True
