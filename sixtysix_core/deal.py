@@ -38,6 +38,13 @@ A_OUT = const(27)
 A_PASS = const(28)
 A_MELD = const(29)
 NUM_ACTIONS = const(33)
+# legal_specials() bits, one per non-card action: bit (action - 24)
+B_DRAW = const(1)
+B_EXCHANGE = const(2)
+B_CLOSE = const(4)
+B_OUT = const(8)
+B_PASS = const(16)
+B_MELD = const(32)                      # B_MELD << suit
 
 PH_LEAD = const(0)
 PH_FOLLOW = const(1)
@@ -66,6 +73,10 @@ LOG_SIZE = const(128)
 _SUIT_MASK = cards.SUIT_MASK
 _ABOVE = cards.ABOVE
 _POINTS = cards.CARD_POINTS
+_QUEENS = const(0x104104)               # the queen's bit in each suit (rank 2)
+_BIT_INDEX = {}                         # 1 << i -> i, for i in 0..23
+for _i in range(24):
+    _BIT_INDEX[1 << _i] = _i
 
 
 class Deal:
@@ -122,6 +133,9 @@ class Deal:
         self.opt_trick_test_at_end = r.failed_close_trick_test == 1
         self.opt_beaten_as_failed = r.closer_beaten == 1
         self.opt_false = r.false_declaration
+        any_turn = r.declare_window == R.DECLARE_ANY_OWN_TURN
+        self._out_in_window = 0 if self.opt_auto else B_OUT
+        self._out_any_turn = B_OUT if any_turn and not self.opt_auto else 0
 
     def _reset_fields(self):
         self.dealer = 0
@@ -145,20 +159,10 @@ class Deal:
         self.last_trick[0] = NO_CARD
         self.last_trick[1] = NO_CARD
         self.last_trick[2] = NO_CARD
-        for s in range(4):
-            self.hand[s] = 0
-            self.won[s] = 0
-            self.played_by[s] = 0
-            self.shown[s] = 0
-            self.tricks[s] = 0
-            self.cardpts[s] = 0
-            self.meld_credited[s] = 0
-            self.meld_pending[s] = 0
-            self.bonus[s] = 0
-            self.snap_tricks[s] = 0
-            self.snap_total[s] = 0
-            self.score_delta[s] = 0
-            self.melds[s] = 0
+        for per_seat in (self.hand, self.won, self.played_by, self.shown, self.tricks,
+                         self.cardpts, self.meld_credited, self.meld_pending, self.bonus,
+                         self.snap_tricks, self.snap_total, self.score_delta, self.melds):
+            per_seat[0] = per_seat[1] = per_seat[2] = per_seat[3] = 0
 
     def pack(self):
         """Mask of the cards in play under these rules (R1, V3)."""
@@ -281,47 +285,40 @@ class Deal:
     def legal_specials(self):
         """Mask of legal non-card actions: bit (action - 24)."""
         phase = self.phase
-        seat = self.to_move
-        m = 0
-        if phase == PH_LEAD:
-            if not self.opt_auto:
-                m = 1 << (A_OUT - 24)               # R14: always in the window
-            if self.pending_draw:
-                m |= 1 << (A_DRAW - 24)
-                if self.opt_close_before_draw and self._can_close_now():
-                    m |= 1 << (A_CLOSE - 24)
-                return m
-            if self.meld_suit < 0:
-                h = self.hand[seat]
-                if self._meld_allowed(seat):
-                    for s in range(4):
-                        kq = (1 << (s * 6 + 2)) | (1 << (s * 6 + 3))
-                        if h & kq == kq:
-                            m |= 1 << (A_MELD - 24 + s)
-            if self._exchange_conditions(seat):   # R11 (b): his own window
-                m |= 1 << (A_EXCHANGE - 24)
-            if self.talon_state == OPEN and self._can_close_now():
-                m |= 1 << (A_CLOSE - 24)
-            return m
         if phase == PH_FOLLOW:
-            if self.opt_declare == R.DECLARE_ANY_OWN_TURN and not self.opt_auto:
-                m = 1 << (A_OUT - 24)
+            return self._out_any_turn
+        seat = self.to_move
+        if phase == PH_LEAD:
+            m = self._out_in_window
+            if self.pending_draw:
+                m |= B_DRAW
+                # R13: a close before the draw needs 4+ cards (effective talon >= 2)
+                if self.opt_close_before_draw and self.talon_len >= 4:
+                    m |= B_CLOSE
+                return m
+            h = self.hand[seat]
+            if self.meld_suit < 0 and h & (h >> 1) & _QUEENS and self._meld_allowed(seat):
+                pairs = h & (h >> 1) & _QUEENS      # bit of Q set where K is held too
+                for s in range(4):
+                    if pairs >> (s * 6 + 2) & 1:
+                        m |= B_MELD << s
+            if self.talon_state == OPEN:
+                n = self.talon_len
+                if n >= 2 and (n > 2 or not self.opt_close_more_than_two):
+                    m |= B_CLOSE
+                if self.opt_exchange and self._exchange_conditions(seat):
+                    m |= B_EXCHANGE             # R11 (b): his own window
             return m
         if phase == PH_CLOSE_REPLY:
-            m = (1 << (A_EXCHANGE - 24)) | (1 << (A_PASS - 24))
-            if self.opt_declare == R.DECLARE_ANY_OWN_TURN and not self.opt_auto:
-                m |= 1 << (A_OUT - 24)
-            return m
+            return B_EXCHANGE | B_PASS | self._out_any_turn
         if phase == PH_DECLARE:
-            return (1 << (A_OUT - 24)) | (1 << (A_PASS - 24))
+            return B_OUT | B_PASS
         if phase == PH_NONLEADER:
-            m = 1 << (A_PASS - 24)
+            m = B_PASS | self._out_any_turn
             if self.opt_exchange_either and self._exchange_conditions(seat):
-                m |= 1 << (A_EXCHANGE - 24)
+                m |= B_EXCHANGE
             if self.opt_close_either and self._can_close_now():
-                m |= 1 << (A_CLOSE - 24)
-            if self.opt_declare == R.DECLARE_ANY_OWN_TURN and not self.opt_auto:
-                m |= 1 << (A_OUT - 24)
+                m |= B_CLOSE
             return m
         return 0
 
@@ -336,21 +333,17 @@ class Deal:
         """Write the legal actions (cards ascending, then specials) into buf; count."""
         n = 0
         m = self.legal_cards()
-        c = 0
         while m:
-            if m & 1:
-                buf[n] = c
-                n += 1
-            m >>= 1
-            c += 1
+            low = m & -m                            # one step per card, not per bit
+            buf[n] = _BIT_INDEX[low]
+            n += 1
+            m ^= low
         m = self.legal_specials()
-        a = 24
         while m:
-            if m & 1:
-                buf[n] = a
-                n += 1
-            m >>= 1
-            a += 1
+            low = m & -m
+            buf[n] = 24 + _BIT_INDEX[low]
+            n += 1
+            m ^= low
         return n
 
     def _meld_allowed(self, seat):

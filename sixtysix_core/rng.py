@@ -51,25 +51,50 @@ class Rng:
         return (self.s1 + self.s2 + self.s3) % _M1
 
     def below(self, n):
-        """Uniform int in 0 .. n-1 for 1 <= n <= 30269 (rejection, no bias)."""
-        limit = _M1 - _M1 % n
+        """Uniform int in 0 .. n-1 for 1 <= n <= 30269 (rejection, no bias).
+
+        The hottest function of every playout: the moduli are written out (on CPython a
+        const is a global lookup) and the state is kept in locals."""
+        limit = 30269 - 30269 % n
+        s1 = self.s1
+        s2 = self.s2
+        s3 = self.s3
         while True:
-            self.s1 = 171 * self.s1 % _M1
-            self.s2 = 172 * self.s2 % _M2
-            self.s3 = 170 * self.s3 % _M3
-            x = (self.s1 + self.s2 + self.s3) % _M1
+            s1 = 171 * s1 % 30269
+            s2 = 172 * s2 % 30307
+            s3 = 170 * s3 % 30323
+            x = (s1 + s2 + s3) % 30269
             if x < limit:
-                return x % n
+                break
+        self.s1 = s1
+        self.s2 = s2
+        self.s3 = s3
+        return x % n
 
     def shuffle(self, buf, n):
-        """Fisher-Yates shuffle of the first n items of a bytearray or list, in place."""
+        """Fisher-Yates shuffle of the first n items of a bytearray or list, in place.
+        Same draws as calling below(i + 1) for i = n-1 .. 1, inlined for speed."""
+        s1 = self.s1
+        s2 = self.s2
+        s3 = self.s3
         i = n - 1
         while i > 0:
-            j = self.below(i + 1)
+            limit = 30269 - 30269 % (i + 1)
+            while True:
+                s1 = 171 * s1 % 30269
+                s2 = 172 * s2 % 30307
+                s3 = 170 * s3 % 30323
+                x = (s1 + s2 + s3) % 30269
+                if x < limit:
+                    break
+            j = x % (i + 1)
             t = buf[i]
             buf[i] = buf[j]
             buf[j] = t
             i -= 1
+        self.s1 = s1
+        self.s2 = s2
+        self.s3 = s3
 
     def get_state(self):
         return (self.s1, self.s2, self.s3)

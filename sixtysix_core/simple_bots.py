@@ -27,6 +27,17 @@ def random_choose(view, rng):
             return a
 
 
+def playout(deal, rng, buf):
+    """Play a Deal to its end with random_choose's policy, straight on the engine (no
+    view): the random rollout of benchmarks and bots.  buf: a bytearray of 40."""
+    while deal.phase != D.PH_OVER:
+        n = deal.legal_into(buf)
+        a = buf[rng.below(n)]
+        while a == D.A_OUT and n > 1 and deal.total(deal.to_move) < 66:
+            a = buf[rng.below(n)]
+        deal.apply(a)
+
+
 def _cheapest(mask, avoid):
     """Cheapest card of mask, preferring cards outside `avoid` (e.g. trumps)."""
     best = -1

@@ -19,9 +19,8 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-sys.path.insert(0, os.path.join(ROOT, "lib"))
-sys.path.insert(0, ROOT)
+# After the standard library: the root's code.py must not shadow the stdlib `code`.
+sys.path.extend([ROOT, os.path.join(ROOT, "lib"), os.path.join(ROOT, "tools")])
 
 
 def _provide_micropython_const():

