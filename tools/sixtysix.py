@@ -9,6 +9,7 @@
     python3 tools/sixtysix.py bench engine|bot
     python3 tools/sixtysix.py sim --board pygamer|oled [--headless --keys ... --screenshot F]
     python3 tools/sixtysix.py term            a game against the bot in the terminal
+    python3 tools/sixtysix.py soak [--hands N]   1,000,000 random hands with invariants
     python3 tools/sixtysix.py build|flash|libs|bundle|console ...
 
 Commands that need third-party packages first make sure `.venv/` exists with
@@ -46,6 +47,7 @@ COMMANDS = {
     "bot": ("botcli", False),
     "tournament": ("tournament", False),
     "bench": ("bench", True),
+    "soak": ("soak", False),
     "build": ("deploy", False),
     "flash": ("deploy", False),
     "bundle": ("deploy", False),
