@@ -108,3 +108,23 @@ def test_invariant_checker_catches_a_broken_state():
     d.hand[0] |= d.hand[1] & -d.hand[1]            # duplicate one card
     with pytest.raises(AssertionError):
         check_state(d)
+
+
+def test_fused_playout_makes_the_same_choices_as_the_generic_loop():
+    buf = bytearray(40)
+    for spec in VARIANTS:
+        a, b = D.Deal(_rules(spec)), D.Deal(_rules(spec))
+        ra, rb = Rng(11), Rng(11)
+        for hand in range(100):
+            a.new_hand(hand % 2, ra)
+            b.new_hand(hand % 2, rb)
+            a.playout(ra)
+            while not b.is_over():               # the same policy, one action at a time
+                n = b.legal_into(buf)
+                x = buf[rb.below(n)]
+                while x == D.A_OUT and n > 1 and b.total(b.to_move) < 66:
+                    x = buf[rb.below(n)]
+                b.apply(x)
+            a.log_len = b.log_len = 0            # playout() keeps no log
+            assert a.same_as(b), spec
+            check_state(a)

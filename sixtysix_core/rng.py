@@ -73,13 +73,17 @@ class Rng:
 
     def shuffle(self, buf, n):
         """Fisher-Yates shuffle of the first n items of a bytearray or list, in place.
-        Same draws as calling below(i + 1) for i = n-1 .. 1, inlined for speed."""
+
+        Swap i takes a uniform j in 0..i.  One generator value serves up to three swaps:
+        x is drawn uniform in 0 .. k1*k2*k3 - 1 (rejection, so no bias; 24*23*22 < 30269)
+        and split into mixed-radix digits, one per swap.  The state is kept in locals."""
         s1 = self.s1
         s2 = self.s2
         s3 = self.s3
         i = n - 1
         while i > 0:
-            limit = 30269 - 30269 % (i + 1)
+            span = (i + 1) * (i if i > 1 else 1) * (i - 1 if i > 2 else 1)
+            limit = 30269 - 30269 % span
             while True:
                 s1 = 171 * s1 % 30269
                 s2 = 172 * s2 % 30307
@@ -87,11 +91,16 @@ class Rng:
                 x = (s1 + s2 + s3) % 30269
                 if x < limit:
                     break
-            j = x % (i + 1)
-            t = buf[i]
-            buf[i] = buf[j]
-            buf[j] = t
-            i -= 1
+            for _ in range(3):
+                k = i + 1
+                j = x % k
+                x //= k
+                t = buf[i]
+                buf[i] = buf[j]
+                buf[j] = t
+                i -= 1
+                if i == 0:
+                    break
         self.s1 = s1
         self.s2 = s2
         self.s3 = s3
