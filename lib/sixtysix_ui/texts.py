@@ -27,7 +27,7 @@ REASONS = {
     D.REASON_DECLARED: "%s declared 66",
     D.REASON_FALSE_DECLARATION: "%s said 66 too soon",
     D.REASON_CLOSER_FAILED: "%s closed, no 66",
-    D.REASON_CLOSER_BEATEN: "%s closed, was beaten",
+    D.REASON_CLOSER_BEATEN: "%s closed, lost",
     D.REASON_HIGHER_TOTAL: "%s had more points",
     D.REASON_LAST_TRICK: "%s won last trick",
     D.REASON_DRAW: "%s: equal points",
@@ -89,18 +89,26 @@ def summary(deal, match):
         header = "The bot wins"
     lines = []
     reason = REASONS.get(deal.reason, "%s won")
-    lines.append(reason % (who(w) if w >= 0 else "Both"))
-    lines.append("Points: you %d, bot %d" % (deal.total(0), deal.total(1)))
+    # The sentence names the declarer or the closer, who is the loser in these cases.
+    named = w
+    if deal.reason in (D.REASON_FALSE_DECLARATION, D.REASON_CLOSER_FAILED,
+                       D.REASON_CLOSER_BEATEN):
+        named = 1 - w
+    lines.append(reason % (who(named) if w >= 0 else "Both"))
+    lines.append("Points you %d bot %d" % (deal.total(0), deal.total(1)))
     if w >= 0:
         gain = deal.score_delta[w]
+        loser = 1 - w
         why = ""
         if deal.reason in (D.REASON_DECLARED, D.REASON_HIGHER_TOTAL):
-            loser = 1 - w
             if deal.tricks[loser] == 0:
-                why = " (no trick)"
+                why = "no trick"
             elif deal.total(loser) < 33 and gain == 2:
-                why = " (under 33)"
-        lines.append("%s +%d game pt%s%s" % (who(w), gain, "" if gain == 1 else "s", why))
+                why = "under 33"
+        if why:
+            lines.append("%s +%d (%s %s)" % (who(w), gain, who(loser).lower(), why))
+        else:
+            lines.append("%s +%d game point%s" % (who(w), gain, "" if gain == 1 else "s"))
     else:
         lines.append("Nobody scores")
     lines.append("Match: you %d, bot %d" % (match.scores[0], match.scores[1]))

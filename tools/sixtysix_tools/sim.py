@@ -1,0 +1,210 @@
+"""The simulator: the device's lib/ code on a laptop, in a window or headless.
+
+    python3 tools/sixtysix.py play                       window, PyGamer layout
+    python3 tools/sixtysix.py sim --board pygamer|pybadge|oled [--seed N] [--save FILE]
+    python3 tools/sixtysix.py sim --board oled --headless --keys "a wait:500 right a" \\
+        --screenshot out.png
+    python3 tools/sixtysix.py sim --docs-screens docs/screens    README screenshots
+
+Keys in the window: arrows = joystick/d-pad, z or a = A, x or b = B, enter = Start,
+space or backspace = Select, escape = quit.
+
+--keys mini-language (tokens separated by spaces; also run before the window opens):
+  left right up down a b start select   press that button (then 150 ms pass)
+  NAME*N                                 press it N times, e.g. right*3
+  wait:MS                                let MS milliseconds of (fake) time pass
+  settle                                 wait until the game waits for you (max 60 s)
+  hand                                   play the highlighted card until the hand ends
+  shot:FILE                              write the current screen as a PNG
+Headless runs use a fake clock that starts at 0, so a script gives the same pictures
+every time for the same --seed.
+"""
+import argparse
+import os
+import sys
+
+from sixtysix_tools import simhw
+
+KEY_NAMES = ("left", "right", "up", "down", "a", "b", "start", "select")
+KEYMAP_TEXT = ("keys: arrows = move, z/a = A (play, choose), x/b = B (menu, back), "
+               "enter = Start (title), space/backspace = Select (hint), esc = quit")
+_STEP_MS = 20
+
+
+class Driver:
+    """Builds a host board and the App, and plays --keys scripts on a fake clock."""
+
+    def __init__(self, board="pygamer", seed=None, display=None, font=None, nvm=None,
+                 record_out=None):
+        import displayio
+        from sixtysix_ui.app import App
+        self.kind = "oled" if board == "oled" else "tft"
+        if display is None:
+            displayio.release_displays()
+            display = simhw.make_oled() if self.kind == "oled" else simhw.make_tft()
+        self.display = display
+        self.hw = simhw.HostBoard(self.kind, display)
+        if nvm is not None:
+            self.hw.nvm = nvm
+        self.font = font if font is not None else simhw.AsciiFont()
+        self.records = []
+        self.app = App(self.hw, font=self.font, seed=seed,
+                       record_out=record_out if record_out else self.records.append)
+        self.now = 0
+        self.tick(0)
+
+    def tick(self, buttons_ms=_STEP_MS):
+        app = self.app
+        app.step(app.input.poll(self.now), self.now)
+        self.now += buttons_ms
+
+    def press(self, name):
+        k = KEY_NAMES.index(name)
+        self.hw.keys.press(k)
+        self.tick()
+        self.hw.keys.release(k)
+        self.idle(150)
+
+    def idle(self, ms):
+        end = self.now + ms
+        while self.now < end:
+            self.tick()
+
+    def settle(self, limit_ms=60000):
+        end = self.now + limit_ms
+        while self.app.busy() and self.now < end:
+            self.tick()
+
+    def play_hand(self, limit=400):
+        """Press A on the highlighted (sensible legal) card until the hand is over."""
+        from sixtysix_ui import app as A
+        for _ in range(limit):
+            self.settle()
+            if self.app.screen != A.S_PLAY:
+                return
+            self.press("a")
+
+    def run(self, script):
+        for token in script.split():
+            if token.startswith("wait:"):
+                self.idle(int(token[5:]))
+            elif token == "settle":
+                self.settle()
+            elif token == "hand":
+                self.play_hand()
+            elif token.startswith("shot:"):
+                self.screenshot(token[5:])
+            else:
+                name, _, times = token.partition("*")
+                name = {"z": "a", "x": "b", "enter": "start", "space": "select"}.get(name, name)
+                if name not in KEY_NAMES:
+                    raise ValueError("unknown key %r; use %s, wait:MS, settle, hand, shot:F"
+                                     % (token, " ".join(KEY_NAMES)))
+                for _ in range(int(times) if times else 1):
+                    self.press(name)
+
+    def rows(self):
+        return self.display.rgb_rows()
+
+    def screenshot(self, path):
+        w, h = (simhw.OLED_SIZE if self.kind == "oled" else simhw.TFT_SIZE)
+        folder = os.path.dirname(path)
+        if folder:
+            os.makedirs(folder, exist_ok=True)
+        return simhw.write_png(path, w, h, self.rows())
+
+
+def _window(board, seed, script, nvm):
+    import displayio
+    import pygame
+    from blinka_displayio_pygamedisplay import PyGameDisplay
+    from sixtysix_ui.app import App
+    w, h = simhw.OLED_SIZE if board == "oled" else simhw.TFT_SIZE
+    displayio.release_displays()
+    real = PyGameDisplay(width=w * 4, height=h * 4, auto_refresh=False,
+                         caption="Sixty-Six (%s)" % board)
+    scaled = simhw.ScaledDisplay(real, 4)
+    driver = Driver(board, seed, display=scaled, nvm=nvm, record_out=print)
+    if script:
+        driver.run(script)
+    app: App = driver.app
+    keys = {pygame.K_LEFT: 0, pygame.K_RIGHT: 1, pygame.K_UP: 2, pygame.K_DOWN: 3,
+            pygame.K_z: 4, pygame.K_a: 4, pygame.K_x: 5, pygame.K_b: 5,
+            pygame.K_RETURN: 6, pygame.K_SPACE: 7, pygame.K_BACKSPACE: 7}
+    import time
+    start = time.monotonic()
+    while True:
+        if real.check_quit(delay=0.01):
+            return 0
+        for event in pygame.event.get((pygame.KEYDOWN, pygame.KEYUP)):
+            if event.key == pygame.K_ESCAPE:
+                pygame.quit()
+                return 0
+            k = keys.get(event.key)
+            if k is not None:
+                if event.type == pygame.KEYDOWN:
+                    driver.hw.keys.press(k)
+                else:
+                    driver.hw.keys.release(k)
+        now = int((time.monotonic() - start) * 1000) & 0x1FFFFFFF
+        app.step(app.input.poll(now), now)
+
+
+DOCS_SCRIPTS = (
+    ("title", "", ()),
+    ("table", "a settle", ()),
+    ("menu", "a settle b", ()),
+    ("summary", "a settle hand", ()),
+)
+
+
+def docs_screens(out_dir, seed=3):
+    """The README screenshots: title, table, menu, summary for both layouts."""
+    written = []
+    for board in ("pygamer", "oled"):
+        for name, script, _ in DOCS_SCRIPTS:
+            d = Driver(board, seed, nvm=bytearray(b"\xff" * 8192))
+            d.run(script)
+            path = os.path.join(out_dir, "%s_%s.png" % (board, name))
+            d.screenshot(path)
+            written.append(path)
+    return written
+
+
+def main(command, args):
+    parser = argparse.ArgumentParser(prog="sixtysix.py " + command,
+                                     description="Sixty-Six simulator (see tools/"
+                                     "sixtysix_tools/sim.py for the --keys language)")
+    parser.add_argument("--board", choices=("pygamer", "pybadge", "oled"), default="pygamer")
+    parser.add_argument("--headless", action="store_true", help="no window; use --keys")
+    parser.add_argument("--keys", default="", help='e.g. "a settle right a wait:1500"')
+    parser.add_argument("--screenshot", help="PNG of the last frame (headless)")
+    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--save", help="file that keeps the saved game between runs")
+    parser.add_argument("--docs-screens", metavar="DIR", help="write the README screenshots")
+    opts = parser.parse_args(args)
+    if opts.docs_screens:
+        for path in docs_screens(opts.docs_screens):
+            print(path)
+        return 0
+    seed = opts.seed if opts.seed is not None else int.from_bytes(os.urandom(2), "little")
+    nvm = bytearray(b"\xff" * 8192)
+    if opts.save and os.path.exists(opts.save):
+        with open(opts.save, "rb") as f:
+            data = f.read(8192)
+        nvm[:len(data)] = data
+    try:
+        if opts.headless:
+            driver = Driver(opts.board, seed, nvm=nvm, record_out=print)
+            driver.run(opts.keys)
+            if opts.screenshot:
+                driver.screenshot(opts.screenshot)
+                print("wrote", opts.screenshot)
+            return 0
+        print(KEYMAP_TEXT)
+        sys.stdout.flush()
+        return _window(opts.board, seed, opts.keys, nvm)
+    finally:
+        if opts.save:
+            with open(opts.save, "wb") as f:
+                f.write(bytes(nvm))
