@@ -27,7 +27,8 @@ def _game(preset_index, seed, actions):
         if deal.is_over():
             break
         deal.apply(simple_bots.random_choose(views[deal.to_move], rng))
-    return P.Settings(level=seed % 3, preset=preset_index, auto_draw=seed % 2), rng, match, deal
+    return P.Settings(level=seed % 3, preset=preset_index, auto_draw=seed % 2,
+                      reveal=(seed >> 1) % 2), rng, match, deal
 
 
 def _image(seq, settings, rng, match, deal):

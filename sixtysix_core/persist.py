@@ -14,17 +14,18 @@ Image layout (version 1; all ints unsigned bytes, 16-bit values little-endian):
     8     1  settings.level (index into bot.LEVELS)
     9     1  settings.preset (index into rules.PRESETS)
    10     1  settings.auto_draw (0/1)
-   11     1  k = number of rules options (len(rules.OPTIONS))
-   12     k  the RuleSet's option values in OPTIONS order (numeric options as numbers)
-  12+k    9  match: score0 + 128, score1 + 128, dealer, target, draw_bonus, hands (2),
+   11     1  settings.reveal (0/1: show the player his own points, reveal_points)
+   12     1  k = number of rules options (len(rules.OPTIONS))
+   13     k  the RuleSet's option values in OPTIONS order (numeric options as numbers)
+  13+k    9  match: score0 + 128, score1 + 128, dealer, target, draw_bonus, hands (2),
              winner + 1 (0: none yet)
-  21+k    6  rng state s1, s2, s3 (each < 30323, 2 bytes)
-  27+k       hand (only if flags bit 1): dealer, deck size d, deck[d] (the deal order),
+  22+k    6  rng state s1, s2, s3 (each < 30323, 2 bytes)
+  28+k       hand (only if flags bit 1): dealer, deck size d, deck[d] (the deal order),
              log length L, log_action[L].  Replaying the log through Deal.apply rebuilds
              the hand exactly; every action is checked with is_legal on the way.
    n-2    2  Fletcher-16 over bytes 0 .. n-3 (sum1, sum2; each 0..254)
 
-The largest image (24-card deck, full 128-action log) is 12 + 34 + 9 + 6 + 155 + 2 = 218
+The largest image (24-card deck, full 128-action log) is 13 + 34 + 9 + 6 + 155 + 2 = 219
 bytes, so a slot of SLOT_SIZE = 256 bytes always fits.  Two slots are written
 alternately (next_slot), each with a single slice assignment, so a power cut during a
 write spoils at most the slot being written and the other still holds the previous save.
@@ -43,20 +44,21 @@ MAGIC0 = 0x36               # "6"
 MAGIC1 = 0x36
 FLAG_MATCH = 1
 FLAG_DEAL = 2
-_HEADER = 12
+_HEADER = 13
 
 
 class Settings:
-    """App settings that are saved: bot level, rules preset index, auto draw."""
+    """App settings that are saved: bot level, rules preset index, auto draw, reveal."""
 
-    def __init__(self, level=1, preset=0, auto_draw=1):
+    def __init__(self, level=1, preset=0, auto_draw=1, reveal=0):
         self.level = level
         self.preset = preset
         self.auto_draw = auto_draw
+        self.reveal = reveal
 
     def same_as(self, other):
         return (self.level == other.level and self.preset == other.preset
-                and self.auto_draw == other.auto_draw)
+                and self.auto_draw == other.auto_draw and self.reveal == other.reveal)
 
 
 class Saved:
@@ -100,7 +102,8 @@ def encode_into(buf, seq, settings, rng_state, match=None, deal=None):
     buf[8] = settings.level
     buf[9] = settings.preset
     buf[10] = settings.auto_draw
-    buf[11] = len(R.OPTIONS)
+    buf[11] = settings.reveal
+    buf[12] = len(R.OPTIONS)
     i = _HEADER
     if rules is None:
         rules = R.preset(R.PRESETS[settings.preset][0])
@@ -179,11 +182,12 @@ def _decode(buf, o):
     flags = buf[o + 7]
     if flags & ~(FLAG_MATCH | FLAG_DEAL) or (flags & FLAG_DEAL and not flags & FLAG_MATCH):
         return None
-    settings = Settings(buf[o + 8], buf[o + 9], buf[o + 10])
-    if settings.level > 2 or settings.auto_draw > 1 or settings.preset >= len(R.PRESETS):
+    settings = Settings(buf[o + 8], buf[o + 9], buf[o + 10], buf[o + 11])
+    if (settings.level > 2 or settings.auto_draw > 1 or settings.reveal > 1
+            or settings.preset >= len(R.PRESETS)):
         return None
     out.settings = settings
-    if buf[o + 11] != len(R.OPTIONS):
+    if buf[o + 12] != len(R.OPTIONS):
         return None
     rules = R.preset(R.PRESETS[settings.preset][0])
     i = o + _HEADER
