@@ -30,23 +30,21 @@ from micropython import const
 from sixtysix_core import cards
 from sixtysix_core import deal as D
 from sixtysix_core import endgame
+from sixtysix_core import playout
 from sixtysix_core import sample
 
 LEVELS = ("easy", "normal", "hard")
 
-# Per level: phase-1 worlds, worlds for a closed talon, node budget of one decision,
-# worlds to test a close, solve rollouts exactly from this many cards in both hands.
-_SAMPLES = (0, 3, 6)
+# Per level: phase-1 playouts, worlds for a closed talon, node budget of one decision,
+# worlds to test a close.
+_PLAYOUTS = (0, 16, 72)
 _CLOSED_SAMPLES = (0, 2, 4)
 _NODE_BUDGET = (0, 800, 2400)
 _CLOSE_SAMPLES = (0, 2, 3)
-_ROLL_SOLVE = (0, 0, 6)
 _EASY_RANDOM = const(3)          # easy: 1 in 3 card choices at random
 
 _SUIT_MASK = cards.SUIT_MASK
-_ABOVE = cards.ABOVE
 _POINTS = cards.CARD_POINTS
-_BIG = const(1000000)
 
 _state = [None]                  # [_Scratch] once created
 
@@ -106,7 +104,7 @@ def choose(view, level, rng):
         return _first_special(specials)
     if view.talon_state() != D.OPEN:
         return _phase2(view, level, rng, s, legal)
-    return _rollouts(view, level, rng, s, legal, _SAMPLES[level])
+    return _rollouts(view, level, rng, s, legal, _PLAYOUTS[level])
 
 
 def _first_special(specials):
@@ -142,132 +140,17 @@ def _easy(view, rng, specials, legal):
     if rng.below(_EASY_RANDOM) == 0:
         return cards.nth(legal, rng.below(cards.count(legal)))
     lead = view.lead_card()
-    return _heuristic_card(legal, 0, view.trump(), lead if lead != D.NO_CARD else -1)
-
-
-# ------------------------------------------------------------- fast card policy
-
-def _cheapest(mask, trumps):
-    """The cheapest card of mask, trumps last (rule of thumb)."""
-    best = -1
-    best_key = _BIG
-    c = 0
-    while mask:
-        if mask & 1:
-            key = _POINTS[c] * 8 + c % 6
-            if trumps >> c & 1:
-                key += 200
-            if key < best_key:
-                best_key = key
-                best = c
-        mask >>= 1
-        c += 1
-    return best
-
-
-def _heuristic_card(legal, opp_hand, trump, lead):
-    """Lead or follow with a rule of thumb; with opp_hand known (a rollout world) a
-    lead that the opponent cannot beat is preferred."""
-    trumps = _SUIT_MASK[trump]
-    if lead < 0:
-        if opp_hand:
-            best = -1
-            best_key = -1
-            c = 0
-            m = legal
-            while m:
-                if m & 1:
-                    s = c // 6
-                    if not (opp_hand & _ABOVE[c]):
-                        if opp_hand & _SUIT_MASK[s] or s == trump or not (opp_hand & trumps):
-                            key = _POINTS[c] + (0 if s == trump else 20)
-                            if key > best_key:
-                                best_key = key
-                                best = c
-                m >>= 1
-                c += 1
-            if best >= 0:
-                return best
-        return _cheapest(legal, trumps)
-    winners = 0
-    c = 0
-    m = legal
-    ls = lead // 6
-    while m:
-        if m & 1:
-            if c // 6 == ls:
-                if c > lead:
-                    winners |= 1 << c
-            elif c // 6 == trump:
-                winners |= 1 << c
-        m >>= 1
-        c += 1
-    if winners:
-        w = _cheapest(winners, trumps)
-        if not trumps >> w & 1 or _POINTS[lead] >= 10:
-            return w
-    rest = legal & ~winners
-    return _cheapest(rest if rest else legal, trumps)
-
-
-def _policy(d):
-    """Full-information rollout policy on a Deal: never closes, always draws, exchanges,
-    melds, declares a correct 66."""
-    seat = d.to_move
-    phase = d.phase
-    if phase == D.PH_LEAD:
-        if d.total(seat) >= 66 and not d.opt_auto:
-            return D.A_OUT
-        if d.pending_draw:
-            return D.A_DRAW
-        if d.meld_suit >= 0:
-            q = d.meld_suit * 6 + 2
-            return q if d.hand[seat] >> q & 1 else q + 1
-        sp = d.legal_specials()
-        if sp >> (D.A_EXCHANGE - 24) & 1:
-            return D.A_EXCHANGE
-        if sp >> (D.A_MELD - 24 + d.trump) & 1:
-            return D.A_MELD + d.trump
-        if sp >> (D.A_MELD - 24):
-            s = 0
-            while not sp >> (D.A_MELD - 24 + s) & 1:
-                s += 1
-            return D.A_MELD + s
-        return _heuristic_card(d.hand[seat], d.hand[1 - seat], d.trump, -1)
-    if phase == D.PH_FOLLOW:
-        return _heuristic_card(d.legal_cards(), 0, d.trump, d.lead_card)
-    if phase == D.PH_CLOSE_REPLY:
-        return D.A_EXCHANGE if d.hand[seat] >> d.exchange_card() & 1 else D.A_PASS
-    if phase == D.PH_DECLARE:
-        return D.A_OUT if d.total(seat) >= 66 else D.A_PASS
-    return D.A_PASS
-
-
-def _score(d, me):
-    """Game points first, card points as the tie-break (ints, no floats)."""
-    o = 1 - me
-    return ((d.score_delta[me] - d.score_delta[o]) * 64
-            + (d.total(me) - d.total(o)) // 4)
-
-
-def _rollout(d, me, solver, roll_solve):
-    """Finish the hand in Deal d with the policy; the exact solver takes over when the
-    talon is gone and at most roll_solve cards are left in both hands."""
-    while d.phase != D.PH_OVER:
-        if (roll_solve and d.talon_state != D.OPEN and d.phase == D.PH_LEAD
-                and not d.pending_draw and d.total(d.to_move) < 66
-                and cards.count(d.hand[0] | d.hand[1]) <= roll_solve):
-            solver.load(d, me)
-            v = solver.solve(_BIG)
-            return v * 64
-        d.apply(_policy(d))
-    return _score(d, me)
+    if lead == D.NO_CARD:
+        return playout.cheapest(legal, _SUIT_MASK[view.trump()])
+    return playout.follow_card(legal, view.trump(), lead)
 
 
 # ------------------------------------------------------------------ phase 1
 
-def _rollouts(view, level, rng, s, legal, samples):
-    """Determinized rollouts over the legal cards; returns the best card."""
+def _rollouts(view, level, rng, s, legal, budget):
+    """Determinized rollouts over the legal cards with successive halving: about
+    `budget` playouts in rounds; after each round the better half of the candidates
+    (by total score on the same worlds) stays.  Returns the best card."""
     me = view.seat
     n = 0
     c = 0
@@ -279,19 +162,38 @@ def _rollouts(view, level, rng, s, legal, samples):
             n += 1
         m >>= 1
         c += 1
+    rounds = 0
+    a = n
+    while a > 1:
+        a = (a + 1) // 2
+        rounds += 1
+    if rounds == 0:
+        return s.cand[0]
     exclude = sample.excluded(view, 1 - me)
-    roll_solve = _ROLL_SOLVE[level]
-    for _ in range(samples):
-        sample.determinize(view, s.world, rng, exclude)
-        for i in range(n):
-            s.world.copy_into(s.play)
-            s.play.apply(s.cand[i])
-            s.score[i] += _rollout(s.play, me, s.solver, roll_solve)
-    best = 0
-    for i in range(1, n):
-        if s.score[i] > s.score[best]:
-            best = i
-    return s.cand[best]
+    active = n
+    while active > 1:
+        k = budget // (rounds * active)
+        if k < 1:
+            k = 1
+        for _ in range(k):
+            sample.determinize(view, s.world, rng, exclude)
+            for i in range(active):
+                s.world.copy_into(s.play)
+                s.play.apply(s.cand[i])
+                s.score[i] += playout.run(s.play, me, s.solver)
+        # insertion sort of the active candidates by score, best first
+        for i in range(1, active):
+            j = i
+            while j > 0 and s.score[j] > s.score[j - 1]:
+                t = s.score[j]
+                s.score[j] = s.score[j - 1]
+                s.score[j - 1] = t
+                t = s.cand[j]
+                s.cand[j] = s.cand[j - 1]
+                s.cand[j - 1] = t
+                j -= 1
+        active = (active + 1) // 2
+    return s.cand[0]
 
 
 # ------------------------------------------------------------------ phase 2
@@ -305,7 +207,7 @@ def _phase2(view, level, rng, s, legal):
         s.solver.load(s.world, me)
         if s.solver.solve(budget) != endgame.NO_VALUE and s.solver.best_move >= 0:
             return s.solver.best_move
-        return _rollouts(view, level, rng, s, legal, 1)
+        return _rollouts(view, level, rng, s, legal, 12)
     # Closed talon: the opponent's hand is sampled; each world votes for its best card.
     for c in range(24):
         s.votes[c] = 0
@@ -320,7 +222,7 @@ def _phase2(view, level, rng, s, legal):
             s.votes[s.solver.best_move] += 8 + v
             voted += 1
     if voted == 0:
-        return _rollouts(view, level, rng, s, legal, worlds)
+        return _rollouts(view, level, rng, s, legal, _PLAYOUTS[level] // 2)
     best = -1
     for c in range(24):
         if legal >> c & 1 and (best < 0 or s.votes[c] > s.votes[best]):
@@ -365,7 +267,7 @@ def _should_close(view, level, rng, s):
         if s.world.phase == D.PH_CLOSE_REPLY:
             s.world.apply(D.A_EXCHANGE)             # R11.3: he takes the trump
         s.solver.load(s.world, me)
-        v = s.solver.solve(per)
+        v = s.solver.solve(per, 0, 1)             # null window: does closing win?
         if v == endgame.NO_VALUE or v <= 0:
             return False
     return True

@@ -260,9 +260,12 @@ class Solver:
         self.nmoves[k] = n
         self.imove[k] = 0
 
-    def solve(self, budget):
+    def solve(self, budget, lo=-_INF, hi=_INF):
         """Exact value for self.me of the loaded position, or NO_VALUE when more than
-        `budget` nodes would be needed.  self.best_move is the root's best card."""
+        `budget` nodes would be needed.  self.best_move is the root's best card.
+        With a window lo < hi narrower than the game's values the answer is exact only
+        inside it: a result <= lo means "at most lo", >= hi means "at least hi" (a
+        null window lo = 0, hi = 1 asks just "does `me` win?")."""
         me = self.me
         mv = self.maxv
         alpha = self.alpha
@@ -271,8 +274,8 @@ class Solver:
         imove = self.imove
         nmoves = self.nmoves
         moves = self.moves
-        alpha[0] = -mv
-        beta[0] = mv
+        alpha[0] = -mv if lo < -mv else lo
+        beta[0] = mv if hi > mv else hi
         best[0] = -_INF if self._mover(0) == me else _INF
         self.best_move = -1
         root_card = -1

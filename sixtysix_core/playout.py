@@ -1,0 +1,269 @@
+"""Fast full-information playouts for the bot's rollouts.
+
+run(d, me) finishes the hand held in a Deal `d` (a determinized world, so both hands
+and the talon are known) with a cheap rule of thumb for both seats, on plain ints
+instead of Deal.apply, and returns the result for seat `me` as an int:
+
+    score = 64 * (game points of me - game points of the other seat)
+            + (total of me - total of the other seat) // 4
+
+(game points as in RULES.md R18-R20, card points as the tie-break).  The rules it plays:
+drawing (R7), the nine exchange (R11), marriages (R12: trump first), the free phase-1
+follow (R8), the phase-2 follow rule chosen by phase2_rule (R9), declaring a correct 66
+at once (R14) and the end-of-hand rules (R16-R19, via endgame.Solver's scoring).  It
+never closes.  Declaration windows other than leader_window are treated like it: this
+is an estimate, not the referee.
+
+The Deal is first advanced with Deal.apply to the next leader window with no draw
+pending; from there the playout works on its own copy of the state.  Allocates nothing.
+"""
+from micropython import const
+
+from sixtysix_core import cards
+from sixtysix_core import deal as D
+
+_SUIT_MASK = cards.SUIT_MASK
+_ABOVE = cards.ABOVE
+_POINTS = cards.CARD_POINTS
+_BIG = const(1000000)
+GP_WEIGHT = 64          # score = GP_WEIGHT * game points + card points // PTS_DIV
+PTS_DIV = 4
+
+
+def _tables():
+    low = bytearray(64)
+    high = bytearray(64)
+    for x in range(1, 64):
+        r = 0
+        while not x >> r & 1:
+            r += 1
+        low[x] = r
+        r = 5
+        while not x >> r & 1:
+            r -= 1
+        high[x] = r
+    return bytes(low), bytes(high)
+
+
+_LOW, _HIGH = _tables()      # lowest / highest rank present in a 6-bit suit pattern
+
+
+def cheapest(mask, trumps):
+    """The cheapest card of mask, trumps last (rule of thumb); -1 if empty.  Inside a
+    suit the points rise with the rank (R2), so only each suit's lowest card counts."""
+    best = -1
+    best_key = _BIG
+    for s in range(4):
+        x = mask >> (s * 6) & 63
+        if x:
+            r = _LOW[x]
+            c = s * 6 + r
+            key = _POINTS[c] * 8 + r
+            if trumps >> c & 1:
+                key += 200
+            if key < best_key:
+                best_key = key
+                best = c
+    return best
+
+
+def lead_card(hand, opp_hand, trump):
+    """A lead the opponent cannot beat (highest value, non-trump first) if there is one
+    (opp_hand known), else the cheapest card.  Only a suit's top card can be such a
+    lead, and it is the suit's most valuable one."""
+    trumps = _SUIT_MASK[trump]
+    if opp_hand:
+        best = -1
+        best_key = -1
+        opp_trumps = opp_hand & trumps
+        for s in range(4):
+            x = hand >> (s * 6) & 63
+            if x:
+                c = s * 6 + _HIGH[x]
+                if not (opp_hand & _ABOVE[c]):
+                    if s == trump or not opp_trumps or opp_hand & _SUIT_MASK[s]:
+                        key = _POINTS[c] + (0 if s == trump else 20)
+                        if key > best_key:
+                            best_key = key
+                            best = c
+        if best >= 0:
+            return best
+    return cheapest(hand, trumps)
+
+
+def follow_card(legal, trump, lead):
+    """Take a trick worth it with the cheapest winner, else throw the cheapest card."""
+    trumps = _SUIT_MASK[trump]
+    winners = legal & _ABOVE[lead]
+    if lead // 6 != trump:
+        winners |= legal & trumps
+    if winners:
+        w = cheapest(winners, trumps)
+        if not trumps >> w & 1 or _POINTS[lead] >= 10:
+            return w
+    rest = legal & ~winners
+    return cheapest(rest if rest else legal, trumps)
+
+
+def legal_follow(hand, lead, trump, rule):
+    """R9 for a phase-2 trick (rule = phase2_rule index)."""
+    same = hand & _SUIT_MASK[lead // 6]
+    if same:
+        if rule == 0:
+            beat = same & _ABOVE[lead]
+            if beat:
+                return beat
+        return same
+    if rule != 2:
+        tm = hand & _SUIT_MASK[trump]
+        if tm:
+            return tm
+    return hand
+
+
+def policy(d):
+    """The same rule of thumb as an action for a Deal (used until a clean window)."""
+    seat = d.to_move
+    phase = d.phase
+    if phase == D.PH_LEAD:
+        if d.total(seat) >= 66 and not d.opt_auto:
+            return D.A_OUT
+        if d.pending_draw:
+            return D.A_DRAW
+        if d.meld_suit >= 0:
+            q = d.meld_suit * 6 + 2
+            return q if d.hand[seat] >> q & 1 else q + 1
+        return lead_card(d.hand[seat], d.hand[1 - seat], d.trump)
+    if phase == D.PH_FOLLOW:
+        return follow_card(d.legal_cards(), d.trump, d.lead_card)
+    if phase == D.PH_CLOSE_REPLY:
+        return D.A_EXCHANGE if d.hand[seat] >> d.exchange_card() & 1 else D.A_PASS
+    if phase == D.PH_DECLARE:
+        return D.A_OUT if d.total(seat) >= 66 else D.A_PASS
+    return D.A_PASS
+
+
+def _score(d, me):
+    o = 1 - me
+    return ((d.score_delta[me] - d.score_delta[o]) * GP_WEIGHT
+            + (d.total(me) - d.total(o)) // PTS_DIV)
+
+
+def run(d, me, solver):
+    """Finish the hand in Deal d (modified) and return the score for `me`.  `solver` is
+    an endgame.Solver, used here only for its end-of-hand scoring."""
+    while d.phase != D.PH_OVER and (d.phase != D.PH_LEAD or d.pending_draw
+                                    or d.meld_suit >= 0):
+        d.apply(policy(d))
+    if d.phase == D.PH_OVER:
+        return _score(d, me)
+    if d.total(d.to_move) >= 66 and not d.opt_auto:
+        d.apply(D.A_OUT)
+        return _score(d, me)
+    solver.load(d, me)
+    trump = d.trump
+    trumps = _SUIT_MASK[trump]
+    rule = d.opt_phase2
+    talon = d.talon
+    top = d.talon_top
+    tlen = d.talon_len
+    is_open = d.talon_state == D.OPEN
+    nine = d.exchange_card() if d.opt_exchange else -1
+    needs_trick = d.opt_exchange_needs_trick
+    h0 = d.hand[0]
+    h1 = d.hand[1]
+    p0 = d.cardpts[0] + d.meld_credited[0]
+    p1 = d.cardpts[1] + d.meld_credited[1]
+    q0 = d.meld_pending[0]
+    q1 = d.meld_pending[1]
+    t0 = d.tricks[0]
+    t1 = d.tricks[1]
+    ldr = d.leader
+    while True:
+        # ---- the leader's window
+        hl = h0 if ldr == 0 else h1
+        ho = h1 if ldr == 0 else h0
+        lead = -1
+        if is_open and tlen >= 2:
+            tl = t0 if ldr == 0 else t1
+            if nine >= 0 and hl >> nine & 1 and (tl or not needs_trick):
+                up = talon[top + tlen - 1]          # R11: swap the nine for the upcard
+                talon[top + tlen - 1] = nine
+                hl = (hl & ~(1 << nine)) | (1 << up)
+            for i in range(5):                      # R12: trump marriage first
+                s = trump if i == 0 else i - 1
+                if i and s == trump:
+                    continue
+                kq = 12 << (s * 6)
+                if hl & kq == kq:
+                    v = 40 if s == trump else 20
+                    if ldr == 0:
+                        if t0:
+                            p0 += v
+                        else:
+                            q0 += v
+                    elif t1:
+                        p1 += v
+                    else:
+                        q1 += v
+                    lead = s * 6 + 2
+                    break
+        if (p0 if ldr == 0 else p1) >= 66:
+            return solver._declare(ldr, p0, p1, t0, t1) * GP_WEIGHT + _tie(me, p0, p1)
+        if lead < 0:
+            lead = lead_card(hl, ho, trump)
+        hl &= ~(1 << lead)
+        # ---- the follower
+        legal = ho if is_open else legal_follow(ho, lead, trump, rule)
+        f = follow_card(legal, trump, lead)
+        ho &= ~(1 << f)
+        if f // 6 == lead // 6:
+            w = (1 - ldr) if f > lead else ldr
+        elif trumps >> f & 1:
+            w = 1 - ldr
+        else:
+            w = ldr
+        if ldr == 0:
+            h0 = hl
+            h1 = ho
+        else:
+            h1 = hl
+            h0 = ho
+        pts = _POINTS[f] + _POINTS[lead]
+        if w == 0:
+            p0 += pts + q0
+            q0 = 0
+            t0 += 1
+        else:
+            p1 += pts + q1
+            q1 = 0
+            t1 += 1
+        ldr = w
+        if h0 == 0 and h1 == 0:
+            solver.exhausted = not is_open and solver.closer < 0
+            v = solver._end(w, p0, p1, t0, t1)
+            if solver.exhausted:
+                if w == 0:
+                    p0 += solver.bonus
+                else:
+                    p1 += solver.bonus
+            return v * GP_WEIGHT + _tie(me, p0, p1)
+        if (p0 if w == 0 else p1) >= 66:
+            return solver._declare(w, p0, p1, t0, t1) * GP_WEIGHT + _tie(me, p0, p1)
+        if is_open and tlen:                        # R7: winner first, then the loser
+            a = talon[top]
+            b = talon[top + 1]
+            if w == 0:
+                h0 |= 1 << a
+                h1 |= 1 << b
+            else:
+                h1 |= 1 << a
+                h0 |= 1 << b
+            top += 2
+            tlen -= 2
+            if tlen == 0:
+                is_open = False
+
+
+def _tie(me, p0, p1):
+    return (p0 - p1) // PTS_DIV if me == 0 else (p1 - p0) // PTS_DIV
