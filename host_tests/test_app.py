@@ -98,7 +98,12 @@ def test_save_after_each_trick_and_resume(board):
     e = Driver(board, seed=99, nvm=nvm)  # "power on" again
     assert e.app.in_match and e.app.menu[0] == 0
     e.press("a")                         # Continue
-    assert e.app.screen == A.S_PLAY and e.app.deal.same_as(deal)
+    assert e.app.screen == A.S_PLAY
+    resumed = e.app.deal
+    n = deal.log_len
+    assert resumed.deck == deal.deck and resumed.log_action[:n] == deal.log_action[:n]
+    if not e.app.busy() and resumed.log_len == n:
+        assert resumed.same_as(deal)
     assert e.app.match.scores[:2] == d.app.match.scores[:2]
 
 

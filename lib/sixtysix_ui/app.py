@@ -152,8 +152,11 @@ class App:
         if self.screen != S_PLAY:
             return False
         d = self.deal
-        return self.anim_start >= 0 or (not d.is_over() and d.to_move == BOT
-                                        and self.toast_lines is None)
+        if self.anim_start >= 0 or d.is_over() or self.toast_lines is not None:
+            return self.anim_start >= 0
+        if d.to_move == BOT:
+            return True
+        return d.phase == D.PH_LEAD and d.pending_draw and self.settings.auto_draw == 1
 
     def step(self, buttons, now_ms):
         s = self.screen
