@@ -15,26 +15,36 @@ import conftest  # noqa: E402,F401  (paths and the micropython.const fallback)
 from sixtysix_core import deal as D  # noqa: E402
 from sixtysix_core import notation  # noqa: E402
 from sixtysix_core import rules as R  # noqa: E402
+from sixtysix_core.deal_multi import DealMulti  # noqa: E402
 from sixtysix_core.record import format_record  # noqa: E402
+from invariants import choose_random  # noqa: E402
 from sixtysix_core.rng import Rng  # noqa: E402
 from sixtysix_core.simple_bots import greedy_choose, random_choose  # noqa: E402
 from sixtysix_core.view import PlayerView  # noqa: E402
 
 CASES = [("CLASSIC_66", 1), ("CLASSIC_66", 2), ("CLASSIC_66", 3), ("CLASSIC_66", 4),
-         ("POLISH_HOUSE", 5), ("CZECH_66", 6), ("SCHNAPSEN", 7), ("SCHNAPSEN_AT", 8)]
+         ("POLISH_HOUSE", 5), ("CZECH_66", 6), ("SCHNAPSEN", 7), ("SCHNAPSEN_AT", 8),
+         ("THREE_PLAYER_PL", 9), ("FOUR_PLAYER_PL", 10)]
 
 
 def main():
     out = os.path.join(HERE, "golden_records")
     for preset, seed in CASES:
         rng = Rng(seed)
-        d = D.Deal(R.preset(preset))
-        d.new_hand(seed % 2, rng)
-        views = (PlayerView(d, 0), PlayerView(d, 1))
-        while not d.is_over():
-            seat = d.to_move
-            pick = greedy_choose if seat == seed % 2 else random_choose
-            d.apply(pick(views[seat], rng))
+        rules = R.preset(preset)
+        if rules.players == 2:
+            d = D.Deal(rules)
+            d.new_hand(seed % 2, rng)
+            views = (PlayerView(d, 0), PlayerView(d, 1))
+            while not d.is_over():
+                seat = d.to_move
+                pick = greedy_choose if seat == seed % 2 else random_choose
+                d.apply(pick(views[seat], rng))
+        else:
+            d = DealMulti(rules)
+            d.new_hand(seed % rules.players, rng)
+            while not d.is_over():
+                d.apply(choose_random(d, rng))
         name = "%s_seed%d" % (preset.lower(), seed)
         text = format_record(d, "golden playthrough: %s, seed %d" % (preset, seed))
         with open(os.path.join(out, name + ".txt"), "w") as f:

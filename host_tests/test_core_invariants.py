@@ -21,7 +21,8 @@ def test_ten_thousand_classic_hands_keep_every_invariant():
     assert reasons == set(D.REASON_NAMES) - {"last_trick"}
 
 
-VARIANTS = [name for name in R.preset_names() if R.preset(name).unsupported() is None] + [
+VARIANTS = [name for name in R.preset_names()
+            if R.preset(name).unsupported() is None and R.preset(name).players == 2] + [
     "CLASSIC_66 declare_window=any_own_turn",
     "CLASSIC_66 auto_declare=true",
     "CLASSIC_66 exchange_by=either_between_tricks close_by=either_between_tricks "

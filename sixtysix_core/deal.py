@@ -240,6 +240,14 @@ class Deal:
     def is_over(self):
         return self.phase == PH_OVER
 
+    def tricks_of(self, seat):
+        """Tricks won by the seat's side (with two players, the seat itself)."""
+        return self.tricks[seat]
+
+    def winners(self):
+        """Seats of the winning side (cold path: a list); empty for a draw."""
+        return [] if self.winner < 0 else [self.winner]
+
     def effective_talon(self):
         return self.talon_len - 2 if self.pending_draw else self.talon_len
 

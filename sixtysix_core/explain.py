@@ -29,6 +29,8 @@ def verb(action):
         return "pass"
     if D.A_MELD <= action < D.A_MELD + 4:
         return "meld " + cards.SUIT_CHARS[action - D.A_MELD]
+    if D.A_MELD + 4 <= action < D.A_MELD + 8:
+        return "name trump " + cards.SUIT_CHARS[action - D.A_MELD - 4]
     return "do that"
 
 
@@ -61,6 +63,10 @@ def why_not(deal, action):
         return "the hand is already over"
     if deal.is_legal(action):
         return ""
+    if deal.nseats > 2:
+        return _why_not_multi(deal, action)
+    if action >= D.A_MELD + 4:
+        return "trump is named only in the 3- and 4-player games"
     if 0 <= action < 24:
         return _why_not_card(deal, action)
     if action == D.A_DRAW:
@@ -211,3 +217,41 @@ def _why_not_meld(deal, suit):
     if _talon_gone(deal):
         return "marriages may be announced only while the talon is open"
     return "melding is not possible now"
+
+
+def _why_not_multi(deal, action):
+    """3 and 4 players (RULES.md V1, V2): no talon, a trump choice, the strict rule."""
+    seat = deal.to_move
+    choosing = deal.phase == 6                      # deal_multi.PH_TRUMP
+    if action >= D.A_MELD + 4 or action == D.A_PASS:
+        if not choosing:
+            return "trump has already been named"
+        return "seat %d must name trump: the others have passed" % seat
+    if choosing:
+        return "trump must be named (or Warszawa called) first"
+    if action in (D.A_DRAW, D.A_EXCHANGE, D.A_CLOSE):
+        return "there is no talon in the 3- and 4-player games"
+    if 0 <= action < 24:
+        if not deal.hand[seat] >> action & 1:
+            return "seat %d does not hold %s" % (seat, cards.name(action))
+        legal = deal.legal_cards()
+        if deal.phase == D.PH_LEAD:
+            return "after a marriage the lead must be its king or queen: play %s" % _names(legal)
+        return ("the strict rule applies: follow suit and beat the winning card, else trump "
+                "(overtrump if you can): play %s" % _names(legal))
+    if action == D.A_OUT:
+        if deal.rules.auto_declare:
+            return "in these rules 66 is declared automatically"
+        return "66 may be declared only right after winning a trick, before leading"
+    if D.A_MELD <= action < D.A_MELD + 4:
+        if deal.phase != D.PH_LEAD:
+            return "only the leader may meld, before leading"
+        suit = action - D.A_MELD
+        k = suit * 6 + cards.RK
+        q = suit * 6 + cards.RQ
+        if not (deal.hand[seat] >> k & 1 and deal.hand[seat] >> q & 1):
+            return "seat %d does not hold both %s and %s" % (seat, cards.name(k), cards.name(q))
+        if deal.meld_suit >= 0:
+            return "only one marriage may be announced per lead"
+        return "in these rules a marriage needs a won trick first"
+    return "that is not possible now"

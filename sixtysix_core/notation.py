@@ -14,12 +14,13 @@ from sixtysix_core import cards
 from sixtysix_core import deal as D
 from sixtysix_core import explain
 from sixtysix_core import rules as R
+from sixtysix_core.deal_multi import DealMulti
 from sixtysix_core.record import action_token
 
 HEADER_KEYS = ("format", "rules", "dealer", "deck")
 _KEYWORDS = {"draw": D.A_DRAW, "exchange": D.A_EXCHANGE, "close": D.A_CLOSE,
              "out": D.A_OUT, "pass": D.A_PASS}
-_TRUMP = -2          # "trump <suit>": a 3- and 4-player action, never legal here
+_TRUMP = D.A_MELD + 4    # "trump <suit>" (3 and 4 players): _TRUMP + suit
 
 
 def parse_card(token):
@@ -57,7 +58,7 @@ def action_of(words):
         suit = _parse_suit(words[1])
         if suit is None:
             return "'%s' is not a suit: use C, S, H or D" % words[1]
-        return D.A_MELD + suit if head == "meld" else _TRUMP
+        return (D.A_MELD if head == "meld" else _TRUMP) + suit
     c = parse_card(head)
     if c is None:
         return "'%s' is not a card or an action" % head
@@ -195,13 +196,12 @@ def _deck_problem(deck, rules):
 
 def _result(deal):
     n = deal.nseats
-    winners = [] if deal.winner < 0 else [deal.winner]
     return {
-        "winners": winners,
+        "winners": deal.winners(),
         "reason": D.REASON_NAMES[deal.reason],
         "score_delta": [deal.score_delta[s] for s in range(n)],
         "points": [deal.total(s) for s in range(n)],
-        "tricks": [deal.tricks[s] for s in range(n)],
+        "tricks": [deal.tricks_of(s) for s in range(n)],
     }
 
 
@@ -241,7 +241,7 @@ def replay(data):
             raise
     except _Fault as fault:
         return _answer([], None, fault), None
-    deal = D.Deal(header.rules)
+    deal = D.Deal(header.rules) if header.rules.players == 2 else DealMulti(header.rules)
     deal.deck[:len(header.deck)] = bytes(header.deck)
     deal.deal_from_deck(header.dealer)
     actions = []
@@ -285,9 +285,6 @@ def _apply_line(deal, number, words):
     if seat != deal.to_move:
         raise _Fault(number, "seat %d may not act now: it is seat %d's turn"
                      % (seat, deal.to_move))
-    if action == _TRUMP:
-        raise _Fault(number, "seat %d may not name trump: trump is named only in 3- and "
-                     "4-player games" % seat)
     legal = legal_tokens(deal)
     if not deal.is_legal(action):
         raise _Fault(number, explain.sentence(deal, seat, action))

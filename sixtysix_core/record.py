@@ -11,6 +11,8 @@ def action_token(action):
     """Record token of an action int (RECORD_FORMAT.md section 4)."""
     if action < 24:
         return cards.name(action)
+    if action >= D.A_MELD + 4:
+        return "trump " + cards.SUIT_CHARS[action - D.A_MELD - 4]
     if action >= D.A_MELD:
         return "meld " + cards.SUIT_CHARS[action - D.A_MELD]
     return ("draw", "exchange", "close", "out", "pass")[action - D.A_DRAW]

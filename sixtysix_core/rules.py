@@ -136,12 +136,23 @@ class RuleSet:
 
     def unsupported(self):
         """A sentence if the engine cannot play these rules yet, else None."""
-        if self.players != 2:
-            return "3- and 4-player games are not supported yet"
-        if self.trump_mode == TRUMP_CHOSEN:
-            return "trump_mode=chosen is for 3 and 4 players only"
+        if self.players == 2:
+            if self.trump_mode == TRUMP_CHOSEN:
+                return "trump_mode=chosen is for 3 and 4 players only"
+            if self.partner_meld:
+                return "partner_meld is for 4 players only"
+            return None
+        if self.players == 3 and self.three_player_mode == 1:
+            return "three_player_mode=each_for_self is not supported yet"
         if self.partner_meld:
-            return "partner_meld is for 4 players only"
+            return "partner_meld is not supported yet"
+        if self.deck != 24:
+            return "the 3- and 4-player games use the 24-card pack"
+        if self.trump_mode == TRUMP_FIXED_HEARTS:
+            return "trump_mode=fixed_hearts is for 2 players only"
+        if self.declare_window != DECLARE_LEADER_WINDOW:
+            return "declare_window=%s is not supported with %d players yet" % (
+                self.get("declare_window"), self.players)
         return None
 
 

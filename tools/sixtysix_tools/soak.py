@@ -13,7 +13,8 @@ sys.path.append(os.path.join(ROOT, "host_tests"))
 
 def _presets():
     from sixtysix_core import rules as R
-    return [p for p in R.preset_names() if R.preset(p).unsupported() is None]
+    return [p for p in R.preset_names()
+            if R.preset(p).unsupported() is None and R.preset(p).players == 2]
 
 
 def _chunk(job):

@@ -1,0 +1,380 @@
+"""DealMulti: one hand of three- or four-player Sixty-Six (RULES.md V1, V2).
+
+Same encoding and the same methods as deal.Deal (to_move, legal_cards, legal_specials,
+legal_into, is_legal, apply, is_over, total, copy_into), plus:
+  action  A_TRUMP + s (33..36) names trump suit s; A_PASS at the trump choice is
+          "Warszawa".  There is no talon: no draw, exchange or close.
+  phase   PH_TRUMP (the trump choice) before PH_LEAD / PH_FOLLOW / PH_OVER.
+  seats   0..n-1 clockwise; P1 = (dealer + 1) % n is the forehand and leads trick 1 (D5).
+  side    SIDE_A / SIDE_B.  3 players: the trump chooser (soloist) is side A, the two
+          others side B.  4 players: P1 + P3 are side A, P2 + D side B.  Tricks, card
+          points and marriages are pooled per side: side_* lists, indexed by side.
+  trick   trick_cards[i] is the i-th card of the trick in progress (trick_n played),
+          led by `leader`; `best` is the index of the card winning it so far.
+
+Supported: three_player_mode=solo_vs_two, four_player_trump=chosen|bottom_card,
+warszawa_order, undertrump, declare_window=leader_window, and the scoring options.
+RuleSet.unsupported() names the rest.  Cold-path methods build no big structures; the
+play itself allocates nothing.
+"""
+from micropython import const
+
+from sixtysix_core import cards
+from sixtysix_core import deal as D
+
+A_TRUMP = const(33)
+PH_TRUMP = const(6)
+SIDE_A = const(0)
+SIDE_B = const(1)
+
+_SUIT_MASK = cards.SUIT_MASK
+_ABOVE = cards.ABOVE
+_POINTS = cards.CARD_POINTS
+
+
+class DealMulti:
+    def __init__(self, rules):
+        self.rules = rules
+        self.nseats = rules.players
+        self.deck_size = 24
+        self.deck = bytearray(24)
+        self.hand = [0, 0, 0, 0]
+        self.won = [0, 0, 0, 0]
+        self.played_by = [0, 0, 0, 0]
+        self.shown = [0, 0, 0, 0]
+        self.side_of = bytearray(4)
+        self.side_tricks = [0, 0]
+        self.side_cardpts = [0, 0]
+        self.side_credited = [0, 0]
+        self.side_pending = [0, 0]
+        self.side_bonus = [0, 0]
+        self.score_delta = [0, 0, 0, 0]
+        self.trick_cards = bytearray(4)
+        self.log_action = bytearray(D.LOG_SIZE)
+        self.log_seat = bytearray(D.LOG_SIZE)
+        self.log_len = 0
+        self.deal_from_deck(0)
+
+    # ----------------------------------------------------------------- set-up
+
+    def pack(self):
+        return cards.FULL_DECK
+
+    def new_hand(self, dealer, rng):
+        for c in range(24):
+            self.deck[c] = c
+        rng.shuffle(self.deck, 24)
+        self.deal_from_deck(dealer)
+
+    def deal_from_deck(self, dealer):
+        n = self.nseats
+        self.dealer = dealer
+        self.forehand = (dealer + 1) % n
+        self.trump = -1
+        self.chooser = -1
+        self.warszawa = False
+        self.meld_suit = -1
+        self.trick_n = 0
+        self.best = 0
+        self.lead_card = D.NO_CARD
+        self.winner = -1
+        self.winner_side = -1
+        self.reason = -1
+        self.log_len = 0
+        self.talon_len = 0
+        self.talon_state = D.EXHAUSTED
+        self.closer = -1
+        self.pending_draw = False
+        self.upcard = D.NO_CARD
+        for s in range(4):
+            self.hand[s] = self.won[s] = self.played_by[s] = self.shown[s] = 0
+            self.score_delta[s] = 0
+            # V2: P1 + P3 against P2 + D; V1 sides are set when trump is named
+            self.side_of[s] = (s - self.forehand) % n % 2 if n == 4 else SIDE_B
+        for s in range(2):
+            self.side_tricks[s] = self.side_cardpts[s] = 0
+            self.side_credited[s] = self.side_pending[s] = self.side_bonus[s] = 0
+        self._deal_round(0)
+        self.leader = self.forehand
+        if n == 4 and self.rules.four_player_trump == 1:
+            # pagat: the bottom card belongs to the dealer and sets trump; no Warszawa
+            self._deal_round(1)
+            self.trump = self.deck[23] // 6
+            self.shown[dealer] |= 1 << self.deck[23]
+            self.phase = D.PH_LEAD
+        else:
+            self.phase = PH_TRUMP
+        self.to_move = self.forehand
+
+    def _deal_round(self, round_no):
+        """V1: 4 cards each from P1 clockwise, twice; V2: 3 each, twice."""
+        n = self.nseats
+        per = 12 // n
+        i = round_no * 12
+        seat = self.forehand
+        for _ in range(n):
+            for _k in range(per):
+                self.hand[seat] |= 1 << self.deck[i]
+                i += 1
+            seat = (seat + 1) % n
+
+    # ------------------------------------------------------------- accessors
+
+    def total(self, seat):
+        """The seat's side total: card points + credited marriages + last-trick bonus."""
+        side = self.side_of[seat]
+        return self.side_cardpts[side] + self.side_credited[side] + self.side_bonus[side]
+
+    def tricks_of(self, seat):
+        return self.side_tricks[self.side_of[seat]]
+
+    def is_over(self):
+        return self.phase == D.PH_OVER
+
+    def winners(self):
+        """Seats of the winning side (cold path: a list)."""
+        if self.winner_side < 0:
+            return []
+        return [s for s in range(self.nseats) if self.side_of[s] == self.winner_side]
+
+    # --------------------------------------------------------- legal actions
+
+    def _must_name(self):
+        """True if the seat to move at the trump choice may not pass (D3)."""
+        seat = self.to_move
+        if self.nseats == 3:
+            return seat != self.forehand        # P2 must name after P1's Warszawa
+        return seat == self.dealer              # the dealer must choose if reached
+
+    def legal_cards(self):
+        phase = self.phase
+        h = self.hand[self.to_move] if self.to_move >= 0 else 0
+        if phase == D.PH_LEAD:
+            if self.meld_suit >= 0:
+                base = self.meld_suit * 6
+                return h & ((1 << (base + 2)) | (1 << (base + 3)))
+            return h
+        if phase != D.PH_FOLLOW:
+            return 0
+        # V1 strict multi-player rule: s = suit led, w = card winning so far
+        lead = self.trick_cards[0]
+        w = self.trick_cards[self.best]
+        same = h & _SUIT_MASK[lead // 6]
+        trumps = h & _SUIT_MASK[self.trump]
+        if same:
+            if w // 6 == lead // 6:
+                beat = same & _ABOVE[w]
+                if beat:
+                    return beat
+            return same
+        if trumps:
+            if w // 6 == self.trump:
+                over = trumps & _ABOVE[w]
+                if over:
+                    return over
+                return trumps if self.rules.undertrump == 0 else h
+            return trumps
+        return h
+
+    def legal_specials(self):
+        phase = self.phase
+        if phase == PH_TRUMP:
+            m = 0xF << (A_TRUMP - 24)
+            if not self._must_name():
+                m |= D.B_PASS
+            return m
+        if phase != D.PH_LEAD:
+            return 0
+        m = 0 if self.rules.auto_declare else D.B_OUT
+        seat = self.to_move
+        h = self.hand[seat]
+        if self.meld_suit < 0 and not (self.rules.meld_before_first_trick == 1
+                                       and self.tricks_of(seat) == 0):
+            for s in range(4):
+                if h >> (s * 6 + 2) & 1 and h >> (s * 6 + 3) & 1:
+                    m |= D.B_MELD << s
+        return m
+
+    def is_legal(self, action):
+        if action < 0 or action > A_TRUMP + 3:
+            return False
+        if action < 24:
+            return bool(self.legal_cards() >> action & 1)
+        return bool(self.legal_specials() >> (action - 24) & 1)
+
+    def legal_into(self, buf):
+        n = 0
+        for mask, base in ((self.legal_cards(), 0), (self.legal_specials(), 24)):
+            i = 0
+            while mask:
+                if mask & 1:
+                    buf[n] = base + i
+                    n += 1
+                mask >>= 1
+                i += 1
+        return n
+
+    # ------------------------------------------------------------------ apply
+
+    def apply(self, action):
+        seat = self.to_move
+        n = self.log_len
+        if n < D.LOG_SIZE:
+            self.log_action[n] = action
+            self.log_seat[n] = seat
+            self.log_len = n + 1
+        if action >= A_TRUMP:
+            self._name_trump(seat, action - A_TRUMP)
+        elif action == D.A_PASS:
+            self.warszawa = True
+            self.to_move = self._next_chooser(seat)
+        elif action == D.A_OUT:
+            self._declare(seat)
+        elif action >= D.A_MELD:
+            self._meld(seat, action - D.A_MELD)
+        else:
+            self._play(seat, action)
+
+    def _next_chooser(self, seat):
+        n = self.nseats
+        if n == 4 and self.rules.warszawa_order == 1:
+            # partner_first: P1 -> P3 -> P2 -> D
+            order = (1, 3, 2, 0)
+            k = (seat - self.forehand + 1) % 4      # P1 = 1, P2 = 2, P3 = 3, D = 0
+            nxt = order[order.index(k) + 1]
+            return (self.forehand + nxt - 1) % 4
+        return (seat + 1) % n
+
+    def _name_trump(self, seat, suit):
+        self.trump = suit
+        self.chooser = seat
+        if self.nseats == 3:                        # V1: the chooser plays alone
+            for s in range(3):
+                self.side_of[s] = SIDE_A if s == seat else SIDE_B
+        self._deal_round(1)
+        self.phase = D.PH_LEAD
+        self.to_move = self.forehand
+
+    def _meld(self, seat, suit):
+        value = 40 if suit == self.trump else 20
+        side = self.side_of[seat]
+        self.meld_suit = suit
+        self.shown[seat] |= (1 << (suit * 6 + 2)) | (1 << (suit * 6 + 3))
+        if self.side_tricks[side]:
+            self.side_credited[side] += value
+            if self.rules.auto_declare and self.total(seat) >= 66:
+                self._declare(seat)
+        else:
+            self.side_pending[side] += value        # credited with the side's first trick
+
+    def _play(self, seat, c):
+        self.hand[seat] &= ~(1 << c)
+        self.played_by[seat] |= 1 << c
+        k = self.trick_n
+        self.trick_cards[k] = c
+        if k == 0:
+            self.lead_card = c
+            self.best = 0
+            self.meld_suit = -1
+        else:
+            w = self.trick_cards[self.best]
+            if (c // 6 == w // 6 and c > w) or (c // 6 == self.trump and w // 6 != self.trump):
+                self.best = k
+        self.trick_n = k + 1
+        n = self.nseats
+        if k + 1 < n:
+            self.phase = D.PH_FOLLOW
+            self.to_move = (seat + 1) % n
+            return
+        winner = (self.leader + self.best) % n
+        side = self.side_of[winner]
+        for i in range(n):
+            x = self.trick_cards[i]
+            self.won[winner] |= 1 << x
+            self.side_cardpts[side] += _POINTS[x]
+        self.side_tricks[side] += 1
+        if self.side_pending[side]:
+            self.side_credited[side] += self.side_pending[side]
+            self.side_pending[side] = 0
+        self.trick_n = 0
+        self.lead_card = D.NO_CARD
+        self.leader = winner
+        self.phase = D.PH_LEAD
+        self.to_move = winner
+        if self.hand[winner] == 0:                  # the last trick: +10, then R16 / V1
+            self.side_bonus[side] = self.rules.last_trick_bonus
+            if self.total(winner) >= 66:
+                self._declare(winner)
+            else:
+                self._finish(side, D.REASON_LAST_TRICK, self._g(1 - side))
+        elif self.rules.auto_declare and self.total(winner) >= 66:
+            self._declare(winner)
+
+    # ----------------------------------------------------------------- scoring
+
+    def _g(self, losing_side):
+        if self.warszawa:
+            return 3                                # D4: a flat 3 after Warszawa
+        total = (self.side_cardpts[losing_side] + self.side_credited[losing_side]
+                 + self.side_bonus[losing_side])
+        if self.rules.scoring == 1:
+            return D._czech_band(total)
+        if self.side_tricks[losing_side] == 0:
+            return 3
+        return 2 if total < 33 else 1
+
+    def _declare(self, seat):
+        side = self.side_of[seat]
+        if self.total(seat) >= 66:
+            self._finish(side, D.REASON_DECLARED, self._g(1 - side))
+            return
+        other = 1 - side
+        f = self.rules.false_declaration
+        if self.warszawa:
+            pts = 3
+        elif f == 2:
+            pts = D._czech_band(self.total(seat))
+        elif f == 1 and self.side_tricks[other] == 0:
+            pts = 3
+        else:
+            pts = 2
+        self._finish(other, D.REASON_FALSE_DECLARATION, pts)
+
+    def _finish(self, side, reason, points):
+        self.phase = D.PH_OVER
+        self.to_move = -1
+        self.winner_side = side
+        self.reason = reason
+        for s in range(self.nseats):
+            if self.side_of[s] == side:
+                self.score_delta[s] += points
+                if self.winner < 0:
+                    self.winner = s
+
+    # ------------------------------------------------------------------- copy
+
+    def copy_into(self, o):
+        for name in _SCALARS:
+            setattr(o, name, getattr(self, name))
+        for name in _ARRAYS:
+            a = getattr(self, name)
+            b = getattr(o, name)
+            for i in range(len(a)):
+                b[i] = a[i]
+
+    def same_as(self, o):
+        for name in _SCALARS:
+            if getattr(self, name) != getattr(o, name):
+                return False
+        for name in _ARRAYS:
+            if list(getattr(self, name)) != list(getattr(o, name)):
+                return False
+        return True
+
+
+_SCALARS = ("dealer", "forehand", "trump", "chooser", "warszawa", "meld_suit", "trick_n",
+            "best", "lead_card", "winner", "winner_side", "reason", "log_len", "leader",
+            "phase", "to_move")
+_ARRAYS = ("deck", "hand", "won", "played_by", "shown", "side_of", "side_tricks",
+           "side_cardpts", "side_credited", "side_pending", "side_bonus", "score_delta",
+           "trick_cards", "log_action", "log_seat")
