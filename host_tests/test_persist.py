@@ -11,7 +11,8 @@ from sixtysix_core import simple_bots
 from sixtysix_core.rng import Rng
 from sixtysix_core.view import PlayerView
 
-SUPPORTED = [i for i, (name, _) in enumerate(R.PRESETS) if R.preset(name).unsupported() is None]
+SUPPORTED = [i for i, (name, _) in enumerate(R.PRESETS)
+             if R.preset(name).unsupported() is None and R.preset(name).players == 2]
 
 
 def _game(preset_index, seed, actions):

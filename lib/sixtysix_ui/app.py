@@ -55,9 +55,14 @@ _T_HELP = const(6)
 
 
 def supported_presets():
-    """Indexes into rules.PRESETS of the presets this app can play (two players)."""
-    return tuple(i for i in range(len(R.PRESETS))
-                 if R.preset(R.PRESETS[i][0]).unsupported() is None)
+    """Indexes into rules.PRESETS of the presets this app can play: two players (the
+    app has one human and one bot seat) and nothing RuleSet.unsupported() refuses."""
+    out = []
+    for i in range(len(R.PRESETS)):
+        rules = R.preset(R.PRESETS[i][0])
+        if rules.players == 2 and rules.unsupported() is None:
+            out.append(i)
+    return tuple(out)
 
 
 class App(TableMixin):
@@ -276,7 +281,9 @@ class App(TableMixin):
         self.settings = saved.settings
         if saved.rng_state is not None:
             self.rng.set_state(saved.rng_state)
-        if saved.match is None or saved.match.is_over():
+        if self.settings.preset not in self.presets:
+            self.settings.preset = self.presets[0]
+        if saved.match is None or saved.match.is_over() or saved.rules.players != 2:
             return
         saved.rules.copy_into(self.rules)
         self.deal.configure()
