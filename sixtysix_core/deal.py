@@ -30,6 +30,11 @@ from micropython import const
 
 from sixtysix_core import cards
 from sixtysix_core import rules as R
+from sixtysix_core import scoring
+from sixtysix_core.scoring import (REASON_CLOSER_BEATEN, REASON_CLOSER_FAILED,  # noqa: F401
+                                   REASON_DECLARED, REASON_DRAW,
+                                   REASON_FALSE_DECLARATION, REASON_HIGHER_TOTAL,
+                                   REASON_LAST_TRICK, REASON_NAMES)
 
 A_DRAW = const(24)
 A_EXCHANGE = const(25)
@@ -57,15 +62,6 @@ OPEN = const(0)
 CLOSED = const(1)
 EXHAUSTED = const(2)
 
-REASON_DECLARED = const(0)
-REASON_FALSE_DECLARATION = const(1)
-REASON_CLOSER_FAILED = const(2)
-REASON_CLOSER_BEATEN = const(3)
-REASON_HIGHER_TOTAL = const(4)
-REASON_LAST_TRICK = const(5)
-REASON_DRAW = const(6)
-REASON_NAMES = ("declared", "false_declaration", "closer_failed", "closer_beaten",
-                "higher_total", "last_trick", "draw")
 
 NO_CARD = const(255)
 LOG_SIZE = const(128)
@@ -595,111 +591,11 @@ class Deal:
 
     # ----------------------------------------------------------------- scoring
 
-    def _g(self, loser, at_close):
-        """RULES.md R18 G(L), or the Czech bands (V6) with scoring=czech."""
-        if at_close:
-            tricks = self.snap_tricks[loser]
-            total = self.snap_total[loser]
-        else:
-            tricks = self.tricks[loser]
-            total = self.total(loser)
-        if self.opt_czech:
-            return _czech_band(total)
-        if tricks == 0:
-            return 3
-        return 2 if total < 33 else 1
-
-    def _finish(self, winner, reason, points):
-        self.phase = PH_OVER
-        self.to_move = -1
-        self.winner = winner
-        self.reason = reason
-        if winner >= 0:
-            self.score_delta[winner] += points
-
     def _declare(self, seat):
-        other = 1 - seat
-        closed = self.closer >= 0
-        if self.total(seat) >= 66:
-            if not closed or seat == self.closer:   # S1, S4
-                self._finish(seat, REASON_DECLARED,
-                             self._g(other, closed and self.opt_win_at_close))
-            else:
-                self._closer_beaten(seat)           # S6
-        elif closed and seat == self.closer:        # D1: the closer's false declaration
-            self._closer_failed()
-        else:                                       # S7, R20
-            f = self.opt_false
-            if f == R.FALSE_DECL_CZECH_BANDS:
-                pts = _czech_band(self.total(seat))
-            elif f == R.FALSE_DECL_TWO_OR_THREE and self.tricks[other] == 0:
-                pts = 3
-            else:
-                pts = 2
-            self._finish(other, REASON_FALSE_DECLARATION, pts)
-
-    def _non_closer_trickless(self):
-        other = 1 - self.closer
-        if self.opt_trick_test_at_end:
-            return self.tricks[other] == 0
-        return self.snap_tricks[other] == 0
-
-    def _closer_failed(self):
-        """R19.1 / S5: the closer ran out of cards or declared falsely."""
-        closer = self.closer
-        other = 1 - closer
-        fc = self.opt_failed_close
-        if fc == R.FAILED_CLOSE_CZECH_PENALTY:
-            self.score_delta[closer] = -6 if self.total(closer) < 33 else -3
-            self._finish(other, REASON_CLOSER_FAILED, 0)
-        elif fc == R.FAILED_CLOSE_FLAT3:
-            self._finish(other, REASON_CLOSER_FAILED, 3)
-        elif fc == R.FAILED_CLOSE_AS_NORMAL_WIN:
-            self._finish(other, REASON_CLOSER_FAILED, self._g(closer, False))
-        else:
-            self._finish(other, REASON_CLOSER_FAILED, 3 if self._non_closer_trickless() else 2)
-
-    def _closer_beaten(self, seat):
-        """R19.2 / S6: the non-closer declared correctly after a close."""
-        closer = self.closer
-        fc = self.opt_failed_close
-        if fc == R.FAILED_CLOSE_CZECH_PENALTY:      # D7: band points and the penalty
-            self.score_delta[closer] = -6 if self.total(closer) < 33 else -3
-            pts = _czech_band(self.total(closer))
-        elif fc == R.FAILED_CLOSE_FLAT3:
-            pts = 3
-        elif fc == R.FAILED_CLOSE_AS_NORMAL_WIN:
-            pts = self._g(closer, False)
-        elif self.opt_beaten_as_failed:
-            pts = 3 if self._non_closer_trickless() else 2
-        else:
-            pts = 2
-        self._finish(seat, REASON_CLOSER_BEATEN, pts)
+        scoring.declare(self, seat)
 
     def _end_without_declaration(self, last_winner):
-        """R16: the last card has been played."""
-        if self.talon_state == EXHAUSTED:
-            self.bonus[last_winner] = self.opt_bonus    # +10 only if it ran out naturally
-        if self.total(last_winner) >= 66:               # deemed to declare (R16)
-            self._declare(last_winner)
-            return
-        if self.closer >= 0:
-            self._closer_failed()                       # R19.1
-            return
-        other = 1 - last_winner
-        if self.opt_end == R.END_LAST_TRICK_WINS_ONE:
-            self._finish(last_winner, REASON_LAST_TRICK, 1)
-        elif self.opt_end == R.END_LAST_TRICK_WINS:
-            self._finish(last_winner, REASON_LAST_TRICK, self._g(other, False))
-        else:
-            a = self.total(last_winner)
-            b = self.total(other)
-            if a == b:
-                self._finish(-1, REASON_DRAW, 0)        # R17
-            elif a > b:
-                self._finish(last_winner, REASON_HIGHER_TOTAL, self._g(other, False))
-            else:
-                self._finish(other, REASON_HIGHER_TOTAL, self._g(last_winner, False))
+        scoring.end_without_declaration(self, last_winner)
 
     # ------------------------------------------------------------------- copy
 
@@ -775,10 +671,3 @@ def _mask(deck, start, end):
     for i in range(start, end):
         m |= 1 << deck[i]
     return m
-
-
-def _czech_band(total):
-    """V6 bands: 0-22 -> 3, 23-44 -> 2, 45 and more -> 1."""
-    if total <= 22:
-        return 3
-    return 2 if total <= 44 else 1

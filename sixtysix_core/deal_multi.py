@@ -21,6 +21,7 @@ from micropython import const
 
 from sixtysix_core import cards
 from sixtysix_core import deal as D
+from sixtysix_core import scoring
 
 A_TRUMP = const(33)
 PH_TRUMP = const(6)
@@ -318,7 +319,7 @@ class DealMulti:
         total = (self.side_cardpts[losing_side] + self.side_credited[losing_side]
                  + self.side_bonus[losing_side])
         if self.rules.scoring == 1:
-            return D._czech_band(total)
+            return scoring.czech_band(total)
         if self.side_tricks[losing_side] == 0:
             return 3
         return 2 if total < 33 else 1
@@ -333,7 +334,7 @@ class DealMulti:
         if self.warszawa:
             pts = 3
         elif f == 2:
-            pts = D._czech_band(self.total(seat))
+            pts = scoring.czech_band(self.total(seat))
         elif f == 1 and self.side_tricks[other] == 0:
             pts = 3
         else:
