@@ -272,6 +272,6 @@ def test_100k_random_presses(board, monkeypatch):
 
 def test_only_two_player_presets_are_offered():
     from sixtysix_core import rules as R
-    names = [R.PRESETS[i][0] for i in A.supported_presets()]
+    names = [R.preset_names()[i] for i in A.supported_presets()]
     assert names[:5] == ["CLASSIC_66", "POLISH_HOUSE", "CZECH_66", "SCHNAPSEN", "SCHNAPSEN_AT"]
     assert all(R.preset(n).players == 2 for n in names)

@@ -11,13 +11,13 @@ from sixtysix_core import simple_bots
 from sixtysix_core.rng import Rng
 from sixtysix_core.view import PlayerView
 
-SUPPORTED = [i for i, (name, _) in enumerate(R.PRESETS)
+SUPPORTED = [i for i, name in enumerate(R.preset_names())
              if R.preset(name).unsupported() is None and R.preset(name).players == 2]
 
 
 def _game(preset_index, seed, actions):
     """A match with a hand in progress after `actions` bot moves (or fewer if it ends)."""
-    rules = R.preset(R.PRESETS[preset_index][0])
+    rules = R.preset(R.preset_names()[preset_index])
     rng = Rng(seed)
     match = M.Match(rules)
     match.start(rng)
@@ -43,7 +43,7 @@ def _same(saved, settings, rng, match, deal):
     assert saved is not None
     assert saved.settings.same_as(settings)
     assert saved.rng_state == rng.get_state()
-    for opt_name, _ in R.OPTIONS:
+    for opt_name, _ in R.options():
         assert getattr(saved.rules, opt_name) == getattr(match.rules, opt_name)
     assert saved.match.scores[:2] == match.scores[:2]
     assert (saved.match.dealer, saved.match.target, saved.match.winner) == (

@@ -12,11 +12,11 @@ Image layout (version 1; all ints unsigned bytes, 16-bit values little-endian):
     5     2  seq: save counter; of two valid slots the newer seq wins (mod 65536)
     7     1  flags: bit 0 a match is in progress, bit 1 a hand is in progress
     8     1  settings.level (index into bot.LEVELS)
-    9     1  settings.preset (index into rules.PRESETS)
+    9     1  settings.preset (index into rules.preset_names())
    10     1  settings.auto_draw (0/1)
    11     1  settings.reveal (0/1: show the player his own points, reveal_points)
-   12     1  k = number of rules options (len(rules.OPTIONS))
-   13     k  the RuleSet's option values in OPTIONS order (numeric options as numbers)
+   12     1  k = number of rules options (rules.NUM_OPTIONS)
+   13     k  the RuleSet's option value indexes in table order (RuleSet.encode_into)
   13+k    9  match: score0 + 128, score1 + 128, dealer, target, draw_bonus, hands (2),
              winner + 1 (0: none yet)
   22+k    6  rng state s1, s2, s3 (each < 30323, 2 bytes)
@@ -103,13 +103,12 @@ def encode_into(buf, seq, settings, rng_state, match=None, deal=None):
     buf[9] = settings.preset
     buf[10] = settings.auto_draw
     buf[11] = settings.reveal
-    buf[12] = len(R.OPTIONS)
+    buf[12] = R.NUM_OPTIONS
     i = _HEADER
     if rules is None:
-        rules = R.preset(R.PRESETS[settings.preset][0])
-    for opt_name, _values in R.OPTIONS:
-        buf[i] = getattr(rules, opt_name)
-        i += 1
+        rules = R.preset(R.preset_names()[settings.preset])
+    rules.encode_into(buf, i)
+    i += R.NUM_OPTIONS
     if match is not None:
         buf[i] = _clamp(match.scores[0] + 128)
         buf[i + 1] = _clamp(match.scores[1] + 128)
@@ -184,22 +183,16 @@ def _decode(buf, o):
         return None
     settings = Settings(buf[o + 8], buf[o + 9], buf[o + 10], buf[o + 11])
     if (settings.level > 2 or settings.auto_draw > 1 or settings.reveal > 1
-            or settings.preset >= len(R.PRESETS)):
+            or settings.preset >= len(R.preset_names())):
         return None
     out.settings = settings
-    if buf[o + 12] != len(R.OPTIONS):
+    if buf[o + 12] != R.NUM_OPTIONS:
         return None
-    rules = R.preset(R.PRESETS[settings.preset][0])
+    rules = R.preset(R.preset_names()[settings.preset])
     i = o + _HEADER
-    for opt_name, values in R.OPTIONS:
-        v = buf[i]
-        i += 1
-        if values[0][0] in "0123456789":         # players, deck, bonus, target
-            if str(v) not in values:
-                return None
-        elif v >= len(values):
-            return None
-        setattr(rules, opt_name, v)
+    if not rules.decode_from(buf, i):
+        return None
+    i += R.NUM_OPTIONS
     if rules.unsupported() is not None:
         return None
     out.rules = rules

@@ -55,11 +55,12 @@ _T_HELP = const(6)
 
 
 def supported_presets():
-    """Indexes into rules.PRESETS of the presets this app can play: two players (the
+    """Indexes into rules.preset_names() of the presets this app can play: two players (the
     app has one human and one bot seat) and nothing RuleSet.unsupported() refuses."""
     out = []
-    for i in range(len(R.PRESETS)):
-        rules = R.preset(R.PRESETS[i][0])
+    names = R.preset_names()
+    for i in range(len(names)):
+        rules = R.preset(names[i])
         if rules.players == 2 and rules.unsupported() is None:
             out.append(i)
     return tuple(out)
@@ -219,7 +220,7 @@ class App(TableMixin):
             elif entry == _T_LEVEL:
                 lines.append("Bot: " + bot.LEVELS[st.level])
             elif entry == _T_RULES:
-                lines.append("Rules: " + R.PRESETS[st.preset][0])
+                lines.append("Rules: " + R.preset_names()[st.preset])
             elif entry == _T_POINTS:
                 lines.append("My points: " + ("show" if st.reveal else "hide"))
             elif entry == _T_DRAW:
@@ -302,7 +303,7 @@ class App(TableMixin):
         self.in_match = True
 
     def _new_match(self):
-        fresh = R.preset(R.PRESETS[self.settings.preset][0])
+        fresh = R.preset(R.preset_names()[self.settings.preset])
         fresh.copy_into(self.rules)
         self.deal.configure()
         self.match.start(self.rng)
