@@ -62,9 +62,14 @@ class _Scratch:
 
 def _scratch(view):
     s = _state[0]
+    rules = view.rules()
     if s is None:
-        s = _Scratch(view.rules())
+        s = _Scratch(rules)
         _state[0] = s
+    elif s.play.rules is not rules:                 # a new RuleSet: reconfigure (cold)
+        for d in (s.world, s.play):
+            d.rules = rules
+            d.configure()
     return s
 
 

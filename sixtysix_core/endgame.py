@@ -36,21 +36,22 @@ _ABOVE = cards.ABOVE
 _POINTS = cards.CARD_POINTS
 
 
-def _build_orders():
-    """For each 6-bit suit pattern: its ranks high-first and low-first (bytes)."""
-    hi = []
-    lo = []
-    for x in range(64):
-        a = bytearray()
-        for r in range(5, -1, -1):
-            if x >> r & 1:
-                a.append(r)
-        hi.append(bytes(a))
-        lo.append(bytes(reversed(a)))
-    return tuple(hi), tuple(lo)
+def _tables():
+    low = bytearray(64)
+    high = bytearray(64)
+    for x in range(1, 64):
+        r = 0
+        while not x >> r & 1:
+            r += 1
+        low[x] = r
+        r = 5
+        while not x >> r & 1:
+            r -= 1
+        high[x] = r
+    return bytes(low), bytes(high)
 
 
-_HIGH_FIRST, _LOW_FIRST = _build_orders()
+_LOW, _HIGH = _tables()      # lowest / highest rank present in a 6-bit suit pattern
 
 
 class Solver:
@@ -58,19 +59,19 @@ class Solver:
         n = _PLIES + 1
         self.h0 = [0] * n
         self.h1 = [0] * n
-        self.p0 = [0] * n
-        self.p1 = [0] * n
-        self.q0 = [0] * n          # pending marriages (R12)
-        self.q1 = [0] * n
-        self.t0 = [0] * n
-        self.t1 = [0] * n
-        self.leader = [0] * n
+        self.p0 = bytearray(n)
+        self.p1 = bytearray(n)
+        self.q0 = bytearray(n)      # pending marriages (R12)
+        self.q1 = bytearray(n)
+        self.t0 = bytearray(n)
+        self.t1 = bytearray(n)
+        self.leader = bytearray(n)
         self.lead = [0] * n
         self.alpha = [0] * n
         self.beta = [0] * n
         self.best = [0] * n
-        self.nmoves = [0] * n
-        self.imove = [0] * n
+        self.nmoves = bytearray(n)
+        self.imove = bytearray(n)
         self.moves = bytearray(n * _MOVES)
         self.nodes = 0
         self.best_move = -1
@@ -231,10 +232,11 @@ class Solver:
                 if s == tr and i < 4:
                     continue
                 x = h >> (s * 6) & 63
-                if x:
-                    for r in _HIGH_FIRST[x]:
-                        self.moves[base + n] = s * 6 + r
-                        n += 1
+                while x:                            # high card first
+                    r = _HIGH[x]
+                    x &= ~(1 << r)
+                    self.moves[base + n] = s * 6 + r
+                    n += 1
         else:
             h = self.h1[k] if self.leader[k] == 0 else self.h0[k]
             ls = lead // 6
@@ -253,10 +255,11 @@ class Solver:
                         legal = tm
             for s in range(4):
                 x = legal >> (s * 6) & 63
-                if x:
-                    for r in _LOW_FIRST[x]:
-                        self.moves[base + n] = s * 6 + r
-                        n += 1
+                while x:                            # cheapest first
+                    r = _LOW[x]
+                    x &= x - 1
+                    self.moves[base + n] = s * 6 + r
+                    n += 1
         self.nmoves[k] = n
         self.imove[k] = 0
 

