@@ -3,7 +3,8 @@
 Run: micropython -X heapsize=1m host_tests/mp_bot_bench.py ROOT HANDS [LEVELS]
 Positions: hands dealt from Rng(1000 + h), h < HANDS, played by the greedy rule
 of thumb (closing the talon at one in six of its chances); every decision with at
-least two legal actions is a position.  For each level the bot chooses with Rng(7 + position index).  Prints one line per decision:
+least two legal actions is a position.  For each level the bot chooses with
+Rng(7 + position index).  Prints one line per decision:
     T <level> <phase> <microseconds>
 phase: 1 = talon open, 2 = closed, 3 = exhausted.  Then DONE.
 """
