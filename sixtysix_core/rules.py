@@ -54,16 +54,25 @@ _NUMERIC = ("players", "deck", "last_trick_bonus", "match_target")
 
 
 def options():
-    """((name, (value, ...)), ...) in table order (cold path: builds the tuples)."""
+    """((name, (value, ...)), ...) in table order (cold path: builds all the tuples)."""
     return tuple((words[0], tuple(words[1:]))
                  for words in (item.split() for item in _SPEC.split("|")))
 
 
+def _option(pos):
+    """The option whose text starts at _SPEC[pos]: (name, [values], next pos or -1).
+    Walking the table one option at a time keeps the transient heap small on a board."""
+    end = _SPEC.find("|", pos)
+    words = _SPEC[pos:end if end >= 0 else len(_SPEC)].split()
+    return words[0], words[1:], (end + 1 if end >= 0 else -1)
+
+
 def _values_of(opt_name):
-    for item in _SPEC.split("|"):
-        words = item.split()
-        if words[0] == opt_name:
-            return words[1:]
+    pos = 0
+    while pos >= 0:
+        name, values, pos = _option(pos)
+        if name == opt_name:
+            return values
     return None
 
 
@@ -98,7 +107,9 @@ class RuleSet:
 
     def __init__(self):
         self.preset = "CLASSIC_66"
-        for opt_name, values in options():
+        pos = 0
+        while pos >= 0:
+            opt_name, values, pos = _option(pos)
             setattr(self, opt_name, _decode(opt_name, values, 0))
 
     def set(self, opt_name, value):
@@ -128,14 +139,18 @@ class RuleSet:
     def encode_into(self, buf, offset):
         """Write the NUM_OPTIONS value indexes, in table order, into buf[offset:]."""
         i = offset
-        for opt_name, values in options():
+        pos = 0
+        while pos >= 0:
+            opt_name, values, pos = _option(pos)
             buf[i] = self.index_of(opt_name, values)
             i += 1
 
     def decode_from(self, buf, offset):
         """Read what encode_into wrote; False (and self unchanged in part) if invalid."""
         i = offset
-        for opt_name, values in options():
+        pos = 0
+        while pos >= 0:
+            opt_name, values, pos = _option(pos)
             if buf[i] >= len(values):
                 return False
             setattr(self, opt_name, _decode(opt_name, values, buf[i]))
@@ -144,7 +159,9 @@ class RuleSet:
 
     def copy_into(self, other):
         other.preset = self.preset
-        for opt_name, _values in options():
+        pos = 0
+        while pos >= 0:
+            opt_name, _values, pos = _option(pos)
             setattr(other, opt_name, getattr(self, opt_name))
 
     def overrides(self):
@@ -186,8 +203,11 @@ def _decode(opt_name, values, i):
 
 def preset(preset_name):
     """A RuleSet for a preset name; ValueError if there is no such preset."""
-    for item in _PRESETS.split("|"):
-        words = item.split()
+    pos = 0
+    while pos >= 0:
+        end = _PRESETS.find("|", pos)
+        words = _PRESETS[pos:end if end >= 0 else len(_PRESETS)].split()
+        pos = end + 1 if end >= 0 else -1
         if words[0] == preset_name:
             rules = RuleSet()
             rules.preset = preset_name
