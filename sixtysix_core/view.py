@@ -74,6 +74,10 @@ class PlayerView:
         d = self._deal
         return d.upcard if d.talon_len else D.NO_CARD
 
+    def exchange_card(self):
+        """The trump card that may be exchanged for the upcard (9, or J with deck=20)."""
+        return self._deal.exchange_card()
+
     def talon_len(self):
         return self._deal.talon_len
 
