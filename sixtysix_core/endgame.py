@@ -101,6 +101,21 @@ class Solver:
     def load(self, d, me):
         """Take the root position from a full-information Deal `d` (phase 2, at a
         lead without a pending draw, or at a follow).  Allocates nothing."""
+        self.load_rules(d, me)
+        self.h0[0] = d.hand[0]
+        self.h1[0] = d.hand[1]
+        self.p0[0] = d.cardpts[0] + d.meld_credited[0]
+        self.p1[0] = d.cardpts[1] + d.meld_credited[1]
+        self.q0[0] = d.meld_pending[0]
+        self.q1[0] = d.meld_pending[1]
+        self.t0[0] = d.tricks[0]
+        self.t1[0] = d.tricks[1]
+        self.leader[0] = d.leader
+        self.lead[0] = d.lead_card if d.phase == D.PH_FOLLOW else -1
+
+    def load_rules(self, d, me):
+        """Only the rules, the closer and the close snapshot of `d`, for scoring
+        (playout.run uses the solver's scoring without a search)."""
         self.me = me
         self.trump = d.trump
         self.rule = d.opt_phase2
@@ -120,16 +135,6 @@ class Solver:
         self.opt_beaten_as_failed = d.opt_beaten_as_failed
         self.opt_false = d.opt_false
         self.maxv = 9 if (d.opt_czech or d.opt_failed_close == 3) else 3
-        self.h0[0] = d.hand[0]
-        self.h1[0] = d.hand[1]
-        self.p0[0] = d.cardpts[0] + d.meld_credited[0]
-        self.p1[0] = d.cardpts[1] + d.meld_credited[1]
-        self.q0[0] = d.meld_pending[0]
-        self.q1[0] = d.meld_pending[1]
-        self.t0[0] = d.tricks[0]
-        self.t1[0] = d.tricks[1]
-        self.leader[0] = d.leader
-        self.lead[0] = d.lead_card if d.phase == D.PH_FOLLOW else -1
 
     # ----------------------------------------------------------------- scoring
 

@@ -26,6 +26,7 @@ _SUIT_MASK = cards.SUIT_MASK
 _ABOVE = cards.ABOVE
 _POINTS = cards.CARD_POINTS
 _BIG = const(1000000)
+_QUEENS = const(0x104104)    # the queen's bit (rank 2) of each suit
 GP_WEIGHT = 64          # score = GP_WEIGHT * game points + card points // PTS_DIV
 PTS_DIV = 4
 
@@ -48,17 +49,24 @@ def _tables():
 _LOW, _HIGH = _tables()      # lowest / highest rank present in a 6-bit suit pattern
 
 
-def cheapest(mask, trumps):
-    """The cheapest card of mask, trumps last (rule of thumb); -1 if empty.  Inside a
-    suit the points rise with the rank (R2), so only each suit's lowest card counts."""
+def cheapest(mask, trumps, keep=0):
+    """The cheapest card of mask, cards in `keep` (a marriage to meld) next to last,
+    trumps last; -1 if empty.  Inside a suit the points rise with the rank (R2), so
+    only each suit's lowest card counts."""
     best = -1
     best_key = _BIG
     for s in range(4):
         x = mask >> (s * 6) & 63
         if x:
-            r = _LOW[x]
+            y = x & ~(keep >> (s * 6))
+            if y:
+                r = _LOW[y]
+                key = 0
+            else:
+                r = _LOW[x]
+                key = 100
             c = s * 6 + r
-            key = _POINTS[c] * 8 + r
+            key += _POINTS[c] * 8 + r
             if trumps >> c & 1:
                 key += 200
             if key < best_key:
@@ -67,7 +75,7 @@ def cheapest(mask, trumps):
     return best
 
 
-def lead_card(hand, opp_hand, trump):
+def lead_card(hand, opp_hand, trump, keep=0):
     """A lead the opponent cannot beat (highest value, non-trump first) if there is one
     (opp_hand known), else the cheapest card.  Only a suit's top card can be such a
     lead, and it is the suit's most valuable one."""
@@ -88,10 +96,10 @@ def lead_card(hand, opp_hand, trump):
                             best = c
         if best >= 0:
             return best
-    return cheapest(hand, trumps)
+    return cheapest(hand, trumps, keep)
 
 
-def follow_card(legal, trump, lead):
+def follow_card(legal, trump, lead, keep=0):
     """Take a trick worth it with the cheapest winner, else throw the cheapest card."""
     trumps = _SUIT_MASK[trump]
     winners = legal & _ABOVE[lead]
@@ -102,7 +110,7 @@ def follow_card(legal, trump, lead):
         if not trumps >> w & 1 or _POINTS[lead] >= 10:
             return w
     rest = legal & ~winners
-    return cheapest(rest if rest else legal, trumps)
+    return cheapest(rest if rest else legal, trumps, keep)
 
 
 def legal_follow(hand, lead, trump, rule):
@@ -149,18 +157,21 @@ def _score(d, me):
             + (d.total(me) - d.total(o)) // PTS_DIV)
 
 
-def run(d, me, solver):
-    """Finish the hand in Deal d (modified) and return the score for `me`.  `solver` is
-    an endgame.Solver, used here only for its end-of-hand scoring."""
-    while d.phase != D.PH_OVER and (d.phase != D.PH_LEAD or d.pending_draw
-                                    or d.meld_suit >= 0):
-        d.apply(policy(d))
-    if d.phase == D.PH_OVER:
-        return _score(d, me)
-    if d.total(d.to_move) >= 66 and not d.opt_auto:
-        d.apply(D.A_OUT)
-        return _score(d, me)
-    solver.load(d, me)
+def run(d, me, solver, card=-1):
+    """Finish the hand in Deal d and return the score for `me`.  `solver` is an
+    endgame.Solver whose load_rules() was called for this hand (same rules, closer and
+    close snapshot); only its end-of-hand scoring is used.
+
+    card < 0: d is advanced with Deal.apply to a trick or a window first (modified).
+    card >= 0: the seat to move in d (at a lead with no draw pending, or a follow)
+    plays `card` first; d is only read, so one world serves every candidate card."""
+    forced = -1
+    if card < 0:
+        while d.phase != D.PH_OVER and (d.phase != D.PH_FOLLOW
+                                        and (d.phase != D.PH_LEAD or d.meld_suit >= 0)):
+            d.apply(policy(d))
+        if d.phase == D.PH_OVER:
+            return _score(d, me)
     trump = d.trump
     trumps = _SUIT_MASK[trump]
     rule = d.opt_phase2
@@ -179,23 +190,52 @@ def run(d, me, solver):
     t0 = d.tricks[0]
     t1 = d.tricks[1]
     ldr = d.leader
+    lead = d.lead_card if d.phase == D.PH_FOLLOW else -1
+    drawn = not d.pending_draw
+    last = talon[top + tlen - 1] if tlen else 0     # the upcard (or the nine swapped in)
+    if card >= 0:
+        if lead < 0:
+            lead = card
+            if ldr == 0:
+                h0 &= ~(1 << card)
+            else:
+                h1 &= ~(1 << card)
+        else:
+            forced = card
     while True:
+        if lead < 0:
+            if (p0 if ldr == 0 else p1) >= 66:      # R14: declare at once
+                return solver._declare(ldr, p0, p1, t0, t1) * GP_WEIGHT + _tie(me, p0, p1)
+            if not drawn:                           # R7: winner first, then the loser
+                a = talon[top]
+                b = talon[top + 1] if tlen > 2 else last
+                if ldr == 0:
+                    h0 |= 1 << a
+                    h1 |= 1 << b
+                else:
+                    h1 |= 1 << a
+                    h0 |= 1 << b
+                top += 2
+                tlen -= 2
+                if tlen == 0:
+                    is_open = False
         # ---- the leader's window
         hl = h0 if ldr == 0 else h1
         ho = h1 if ldr == 0 else h0
-        lead = -1
-        if is_open and tlen >= 2:
-            tl = t0 if ldr == 0 else t1
-            if nine >= 0 and hl >> nine & 1 and (tl or not needs_trick):
-                up = talon[top + tlen - 1]          # R11: swap the nine for the upcard
-                talon[top + tlen - 1] = nine
-                hl = (hl & ~(1 << nine)) | (1 << up)
-            for i in range(5):                      # R12: trump marriage first
-                s = trump if i == 0 else i - 1
-                if i and s == trump:
-                    continue
-                kq = 12 << (s * 6)
-                if hl & kq == kq:
+        if lead < 0:
+            if is_open and tlen >= 2:
+                tl = t0 if ldr == 0 else t1
+                if nine >= 0 and hl >> nine & 1 and (tl or not needs_trick):
+                    hl = (hl & ~(1 << nine)) | (1 << last)  # R11: the nine for the upcard
+                    last = nine
+                kq = hl & (hl >> 1) & _QUEENS          # R12: a Q whose K is held
+                if kq:
+                    if kq >> (trump * 6 + 2) & 1:
+                        s = trump                   # the trump marriage first
+                    else:
+                        s = 0
+                        while not kq >> (s * 6 + 2) & 1:
+                            s += 1
                     v = 40 if s == trump else 20
                     if ldr == 0:
                         if t0:
@@ -207,15 +247,19 @@ def run(d, me, solver):
                     else:
                         q1 += v
                     lead = s * 6 + 2
-                    break
-        if (p0 if ldr == 0 else p1) >= 66:
-            return solver._declare(ldr, p0, p1, t0, t1) * GP_WEIGHT + _tie(me, p0, p1)
-        if lead < 0:
-            lead = lead_card(hl, ho, trump)
-        hl &= ~(1 << lead)
+                if (p0 if ldr == 0 else p1) >= 66:
+                    return (solver._declare(ldr, p0, p1, t0, t1) * GP_WEIGHT
+                            + _tie(me, p0, p1))
+            if lead < 0:
+                lead = lead_card(hl, ho, trump)
+            hl &= ~(1 << lead)
         # ---- the follower
         legal = ho if is_open else legal_follow(ho, lead, trump, rule)
-        f = follow_card(legal, trump, lead)
+        if forced >= 0:
+            f = forced
+            forced = -1
+        else:
+            f = follow_card(legal, trump, lead)
         ho &= ~(1 << f)
         if f // 6 == lead // 6:
             w = (1 - ldr) if f > lead else ldr
@@ -239,6 +283,7 @@ def run(d, me, solver):
             q1 = 0
             t1 += 1
         ldr = w
+        lead = -1
         if h0 == 0 and h1 == 0:
             solver.exhausted = not is_open and solver.closer < 0
             v = solver._end(w, p0, p1, t0, t1)
@@ -248,21 +293,7 @@ def run(d, me, solver):
                 else:
                     p1 += solver.bonus
             return v * GP_WEIGHT + _tie(me, p0, p1)
-        if (p0 if w == 0 else p1) >= 66:
-            return solver._declare(w, p0, p1, t0, t1) * GP_WEIGHT + _tie(me, p0, p1)
-        if is_open and tlen:                        # R7: winner first, then the loser
-            a = talon[top]
-            b = talon[top + 1]
-            if w == 0:
-                h0 |= 1 << a
-                h1 |= 1 << b
-            else:
-                h1 |= 1 << a
-                h0 |= 1 << b
-            top += 2
-            tlen -= 2
-            if tlen == 0:
-                is_open = False
+        drawn = not (is_open and tlen)
 
 
 def _tie(me, p0, p1):

@@ -145,25 +145,42 @@ def determinize(view, d, rng, exclude):
     `exclude` (from excluded()) when that is possible; the rest go to the talon in a
     random order, above the upcard.  Allocates nothing."""
     fill(view, d)
-    me = view.seat
-    opp = 1 - me
+    opp = 1 - view.seat
     unseen = view.unseen()
-    need = view.hand_size(opp) - cards.count(view.known_cards(opp))
+    known = view.known_cards(opp)
+    need = view.hand_size(opp) - cards.count(known)
     pool = unseen & ~exclude
     if cards.count(pool) < need:
         pool = unseen
-    # Pick `need` cards of pool for the opponent: partial Fisher-Yates.
+    _INFO[0] = opp
+    _INFO[1] = known
+    _INFO[2] = unseen
+    _INFO[3] = pool
+    _INFO[4] = need
+    redeal(d, rng)
+
+
+_INFO = [0, 0, 0, 0, 0]     # opponent seat, his known cards, unseen, pool, cards needed
+
+
+def redeal(d, rng):
+    """Deal the unseen cards of the last determinize() again, into the same Deal d,
+    which must be unchanged since (only its hidden cards are rewritten): a new world
+    for the cost of the random part alone.  Allocates nothing."""
+    opp = _INFO[0]
+    unseen = _INFO[2]
+    need = _INFO[4]
     buf = _BUF
     n = 0
     c = 0
-    m = pool
-    while m:
+    m = _INFO[3]
+    while m:                    # pick `need` cards of the pool: partial Fisher-Yates
         if m & 1:
             buf[n] = c
             n += 1
         m >>= 1
         c += 1
-    h = d.hand[opp]
+    h = _INFO[1]
     i = 0
     while i < need:
         j = i + rng.below(n - i)
