@@ -69,6 +69,9 @@ LOG_SIZE = const(128)
 _SUIT_MASK = cards.SUIT_MASK
 _ABOVE = cards.ABOVE
 _POINTS = cards.CARD_POINTS
+_POP6 = bytes(cards.count(i) for i in range(64))      # bits set in a 6-bit number
+_PACK24 = bytes(range(24))              # the packs in card order, before shuffling
+_PACK20 = bytes(c for c in range(24) if c % 6)
 _QUEENS = const(0x104104)               # the queen's bit in each suit (rank 2)
 _BIT_INDEX = {}                         # 1 << i -> i, for i in 0..23
 for _i in range(24):
@@ -166,13 +169,11 @@ class Deal:
 
     def shuffle_deck(self, rng):
         """Fill self.deck with the pack, shuffled by Fisher-Yates with our rng."""
-        n = 0
-        pack = self.pack()
-        for c in range(24):
-            if pack >> c & 1:
-                self.deck[n] = c
-                n += 1
-        rng.shuffle(self.deck, n)
+        if self.deck_size == 24:
+            self.deck[0:24] = _PACK24
+        else:
+            self.deck[0:20] = _PACK20
+        rng.shuffle(self.deck, self.deck_size)
 
     def new_hand(self, dealer, rng):
         """Shuffle and deal a new hand."""
@@ -351,40 +352,32 @@ class Deal:
         return n
 
     def playout(self, rng):
-        """Play the hand to its end, each action uniform among the legal ones, except that
-        a false declaration is drawn again (simple_bots.random_choose's policy).  The
-        random rollout of benchmarks and bots, fused for speed: it makes the same choices
-        as a loop of legal_into, rng.below and apply, but does not extend the action log.
-        Allocates nothing."""
+        """Play the hand to its end, each action uniform among the legal ones except a
+        false declaration (simple_bots.random_choose's policy).  The random rollout of
+        benchmarks and bots, fused for speed: it makes the same choices as a loop of
+        legal_into (without a false 'out'), rng.below and apply, but does not extend
+        the action log.  Allocates nothing."""
         bit_index = _BIT_INDEX
+        pop = _POP6
         while self.phase != PH_OVER:
             cm = self.legal_cards()
-            sm = self.legal_specials()
-            n = 0
-            m = cm
-            while m:
+            # a follower's only possible special is 'out' (declare_window=any_own_turn)
+            sm = self._out_any_turn if self.phase == PH_FOLLOW else self.legal_specials()
+            if sm & B_OUT and (cm or sm != B_OUT) and self.total(self.to_move) < 66:
+                sm ^= B_OUT                         # never a false declaration
+            n_cards = pop[cm & 63] + pop[cm >> 6 & 63] + pop[cm >> 12 & 63] + pop[cm >> 18]
+            r = rng.below(n_cards + pop[sm & 63] + pop[sm >> 6])
+            if r < n_cards:
+                m = cm
+                base = 0
+            else:
+                m = sm
+                r -= n_cards
+                base = 24
+            while r:                                # drop the r lowest bits
                 m &= m - 1
-                n += 1
-            n_cards = n
-            m = sm
-            while m:
-                m &= m - 1
-                n += 1
-            while True:
-                r = rng.below(n)
-                if r < n_cards:
-                    m = cm
-                    base = 0
-                else:
-                    m = sm
-                    r -= n_cards
-                    base = 24
-                while r:                            # drop the r lowest bits
-                    m &= m - 1
-                    r -= 1
-                a = base + bit_index[m & -m]
-                if a != A_OUT or n == 1 or self.total(self.to_move) >= 66:
-                    break
+                r -= 1
+            a = base + bit_index[m & -m]
             seat = self.to_move
             if a < 24:
                 if self.phase == PH_LEAD:

@@ -3,8 +3,9 @@
 Both are `choose(view, rng) -> action` on a PlayerView (view.py) for the seat to move,
 with actions encoded as in deal.py.  Neither allocates.
 
-* random_choose: uniform over the legal actions, except that it declares 66 only when
-  the declaration is correct (a random false declaration would end most hands at once).
+* random_choose: uniform over the legal actions other than a false declaration (a
+  random false declaration would end most hands at once); Deal.playout plays the same
+  policy straight on the engine.
 * greedy_choose: rule of thumb.  Declares a correct 66 at once, always draws, melds the
   best marriage, exchanges the trump nine, never closes; leads its cheapest non-trump;
   follows by taking a trick that is worth it with the cheapest winning card, else
@@ -20,11 +21,16 @@ _BUF = bytearray(40)
 
 def random_choose(view, rng):
     n = view.legal_into(_BUF)
-    can_out = view.total(view.seat) >= 66
-    while True:
-        a = _BUF[rng.below(n)]
-        if a != D.A_OUT or can_out or n == 1:
-            return a
+    if n > 1 and view.total(view.seat) < 66:
+        i = 0                                   # drop a false 'out' from the choices
+        while i < n and _BUF[i] != D.A_OUT:
+            i += 1
+        if i < n:
+            n -= 1
+            while i < n:
+                _BUF[i] = _BUF[i + 1]
+                i += 1
+    return _BUF[rng.below(n)]
 
 
 def playout(deal, rng, buf=None):
