@@ -2,7 +2,8 @@
 
 `view` is a PlayerView (view.py) for the seat to move, `level` an index into LEVELS, `rng`
 an Rng (rng.py); the result is a legal action int (deal.py: 0..23 cards, 24 draw,
-25 exchange, 26 close, 27 out, 28 pass, 29+s meld suit s).  The same view, level and
+25 exchange, 26 close, 27 out, 28 pass, 29+s meld suit s), or -1 when the seat has
+no action (not its turn, or the hand is over).  The same view, level and
 rng state always give the same action: every level has a fixed work budget counted in
 samples and solver nodes, never in time.
 
@@ -76,6 +77,10 @@ def choose(view, level, rng):
     me = view.seat
     specials = view.legal_specials()
     legal = view.legal_cards()
+    if legal == 0 and specials == 0:
+        return -1                                   # not this seat's turn, or over
+    if view.rules().players != 2:
+        return _fallback(view, specials, legal)
     if specials >> (D.A_OUT - 24) & 1 and view.total(me) >= 66:
         return D.A_OUT                              # R14: a correct 66, at once
     phase = view.phase()
@@ -109,6 +114,25 @@ def choose(view, level, rng):
     if view.talon_state() != D.OPEN:
         return _phase2(view, level, rng, s, legal)
     return _rollouts(view, level, rng, s, legal, _PLAYOUTS[level])
+
+
+def _fallback(view, specials, legal):
+    """3 and 4 players (V1, V2) are not searched yet: a legal rule-of-thumb choice."""
+    if legal:
+        return playout.cheapest(legal, 0)
+    hand = view.hand()
+    best = -1
+    for s in range(4):                  # trump choice (A_TRUMP + s = 33 + s): longest suit
+        if specials >> (9 + s) & 1:
+            if best < 0 or cards.count(hand & _SUIT_MASK[s]) > cards.count(
+                    hand & _SUIT_MASK[best]):
+                best = s
+    if best >= 0:
+        return 33 + best
+    for a in (D.A_DRAW, D.A_PASS, D.A_EXCHANGE):
+        if specials >> (a - 24) & 1:
+            return a
+    return _first_special(specials)
 
 
 def _first_special(specials):
