@@ -14,64 +14,20 @@ random, consistently with everything the seat knows:
 Cards and masks as in cards.py; fields as in deal.py.  fill() and determinize() write
 the scratch Deal's fields directly (they know deal.py's layout) and allocate nothing.
 """
-from micropython import const
-
 from sixtysix_core import cards
 from sixtysix_core import deal as D
 
-_SUIT_MASK = cards.SUIT_MASK
-_ABOVE = cards.ABOVE
 _BUF = bytearray(24)
-_NO_PLAY = const(-1)
-
-
-def _private(view):
-    """The wrapped Deal, used ONLY for public facts the view has no accessor for yet
-    (the close snapshot and the order of play); see the report's core requests."""
-    return view._deal
 
 
 def snapshot(view, seat):
     """(tricks, total) of `seat` at the moment of closing (public: R13, R19)."""
-    d = _private(view)
-    return d.snap_tricks[seat], d.snap_total[seat]
+    return view.snapshot_tricks(seat), view.snapshot_total(seat)
 
 
 def excluded(view, seat):
     """Mask of cards `seat` cannot hold, inferred from phase-2 tricks (R9)."""
-    d = _private(view)
-    r = d.rules
-    rule = r.phase2_rule
-    talon0 = 12 if r.deck == 24 else 10
-    draws = 0
-    closed = False
-    lead = -1
-    leader_seat = -1
-    out = 0
-    trump = d.trump
-    for i in range(d.log_len):
-        a = d.log_action[i]
-        s = d.log_seat[i]
-        if a == D.A_DRAW:
-            draws += 1
-        elif a == D.A_CLOSE:
-            closed = True
-        elif a < 24:
-            if lead < 0:
-                lead = a
-                leader_seat = s
-                continue
-            phase2 = closed or draws * 2 >= talon0
-            if phase2 and s == seat and s != leader_seat:
-                ls = lead // 6
-                if a // 6 != ls:
-                    out |= _SUIT_MASK[ls]
-                    if a // 6 != trump and rule != 2:
-                        out |= _SUIT_MASK[trump]
-                elif rule == 0 and a < lead:
-                    out |= _ABOVE[lead]
-            lead = -1
-    return out
+    return view.cannot_hold(seat)
 
 
 def fill(view, d):
@@ -131,9 +87,8 @@ def fill(view, d):
         d.snap_total[s] = 0
     if d.closer >= 0:
         for s in range(2):
-            pd = _private(view)
-            d.snap_tricks[s] = pd.snap_tricks[s]
-            d.snap_total[s] = pd.snap_total[s]
+            d.snap_tricks[s] = view.snapshot_tricks(s)
+            d.snap_total[s] = view.snapshot_total(s)
     d.hand[me] = view.hand()
     d.hand[opp] = view.known_cards(opp)
     if d.talon_len and up != D.NO_CARD:

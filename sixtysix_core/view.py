@@ -61,7 +61,12 @@ class PlayerView:
         return d.phase != D.PH_OVER and d.to_move != self.seat
 
     def phase(self):
-        return self._deal.phase
+        """The deal's phase; during the opponent's hidden reply to this seat's close
+        (R11.3) it reads PH_LEAD, as if the reply had not been offered (R10)."""
+        d = self._deal
+        if d.phase == D.PH_CLOSE_REPLY and d.to_move != self.seat:
+            return D.PH_LEAD
+        return d.phase
 
     def is_over(self):
         return self._deal.phase == D.PH_OVER
@@ -159,6 +164,51 @@ class PlayerView:
         up = self.upcard()
         if up != D.NO_CARD:
             out &= ~(1 << up)
+        return out
+
+    def snapshot_tricks(self, seat):
+        """Tricks `seat` had when the talon was closed (public: R13, R19)."""
+        return self._deal.snap_tricks[seat]
+
+    def snapshot_total(self, seat):
+        """`seat`'s total when the talon was closed (public: R13, R18)."""
+        return self._deal.snap_total[seat]
+
+    def cannot_hold(self, seat):
+        """Mask of cards `seat` cannot hold, as anyone at the table can infer from the
+        phase-2 tricks (R9): not following suit means a void in it, not trumping
+        means no trumps, following without beating (follow_head_trump) means no higher
+        card of the suit.  Reads the public play in order; allocates nothing."""
+        d = self._deal
+        rule = d.opt_phase2
+        talon0 = 12 if d.deck_size == 24 else 10
+        trump = d.trump
+        draws = 0
+        closed = False
+        lead = -1
+        leader_seat = -1
+        out = 0
+        for i in range(d.log_len):
+            a = d.log_action[i]
+            if a == D.A_DRAW:
+                draws += 1
+            elif a == D.A_CLOSE:
+                closed = True
+            elif a < 24:
+                s = d.log_seat[i]
+                if lead < 0:
+                    lead = a
+                    leader_seat = s
+                    continue
+                if (closed or draws * 2 >= talon0) and s == seat and s != leader_seat:
+                    suit = lead // 6
+                    if a // 6 != suit:
+                        out |= cards.SUIT_MASK[suit]
+                        if a // 6 != trump and rule != 2:
+                            out |= cards.SUIT_MASK[trump]
+                    elif rule == 0 and a < lead:
+                        out |= cards.ABOVE[lead]
+                lead = -1
         return out
 
     def result(self):
