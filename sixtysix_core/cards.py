@@ -37,6 +37,30 @@ CARD_POINTS = RANK_POINTS * 4    # indexed by card
 ABOVE = tuple(SUIT_MASK[c // RANKS] & ~((2 << c) - 1) for c in range(NUM_CARDS))
 
 
+
+
+def _rank_tables():
+    low = bytearray(64)
+    high = bytearray(64)
+    pop = bytearray(64)
+    for x in range(1, 64):
+        r = 0
+        while not x >> r & 1:
+            r += 1
+        low[x] = r
+        r = 5
+        while not x >> r & 1:
+            r -= 1
+        high[x] = r
+        pop[x] = pop[x & (x - 1)] + 1
+    return bytes(low), bytes(high), bytes(pop)
+
+
+# For a 6-bit suit pattern x (one suit's bits of a mask, x = mask >> (suit * 6) & 63):
+# LOW_RANK[x] / HIGH_RANK[x] the lowest / highest rank present, POP6[x] how many cards.
+LOW_RANK, HIGH_RANK, POP6 = _rank_tables()
+
+
 def card(suit, rank):
     return suit * RANKS + rank
 

@@ -36,22 +36,8 @@ _ABOVE = cards.ABOVE
 _POINTS = cards.CARD_POINTS
 
 
-def _tables():
-    low = bytearray(64)
-    high = bytearray(64)
-    for x in range(1, 64):
-        r = 0
-        while not x >> r & 1:
-            r += 1
-        low[x] = r
-        r = 5
-        while not x >> r & 1:
-            r -= 1
-        high[x] = r
-    return bytes(low), bytes(high)
-
-
-_LOW, _HIGH = _tables()      # lowest / highest rank present in a 6-bit suit pattern
+_LOW = cards.LOW_RANK         # lowest / highest rank present in a 6-bit suit pattern
+_HIGH = cards.HIGH_RANK
 
 
 class Solver:

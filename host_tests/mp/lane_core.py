@@ -56,7 +56,8 @@ def play_locked(d, scratch, rng, buf, hands):
 
 def check_same(a, b):
     for s in range(2):
-        if a.hand[s] != b.hand[s] or a.cardpts[s] != b.cardpts[s] or a.score_delta[s] != b.score_delta[s]:
+        if (a.hand[s] != b.hand[s] or a.cardpts[s] != b.cardpts[s]
+                or a.score_delta[s] != b.score_delta[s]):
             return False
     return a.phase == b.phase and a.winner == b.winner
 

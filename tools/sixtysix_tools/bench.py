@@ -8,7 +8,6 @@ bench bot:    delegated to bench_bot.py.
 """
 import multiprocessing
 import os
-import subprocess
 import sys
 import tempfile
 import time

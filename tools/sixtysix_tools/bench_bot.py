@@ -8,7 +8,8 @@ time is ESTIMATED in the same run:
     estimated SAMD51 time = MicroPython-unix time x (MicroPython-unix pystones/s
                             measured now / 1,520, the SAMD51's pystone figure)
 
-(pystone: tools/sixtysix_tools/pystone.py; measure a board with tools/pystone_board.py).
+(pystone: tools/sixtysix_tools/pystone.py, which is also the file to copy to a board as
+code.py to measure the real figure).
 Then the smallest heap (binary search over `micropython -X heapsize`, 1 KiB steps)
 under which host_tests/mp_bot_match.py plays a full hard-vs-hard match, with the core
 compiled to .mpy (as when RAM is tight) and, with --py-heap, from .py sources.

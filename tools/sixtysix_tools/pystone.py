@@ -9,6 +9,11 @@ it, so this one runs unchanged under CPython, MicroPython and CircuitPython.
     python3 tools/sixtysix_tools/pystone.py [LOOPS]
     micropython tools/sixtysix_tools/pystone.py [LOOPS]
 
+On a board: copy this one file to CIRCUITPY as code.py and read the serial console
+(`sixtysix.py console`, or any terminal at 115200); with 50,000 loops a SAMD51 needs about
+half a minute.  That measures the real figure `sixtysix.py bench bot` estimates.
+Afterwards put the game back with `sixtysix.py flash`.
+
 `pystones(loops)` returns (seconds, pystones_per_second).  The SAMD51 reference figure
 used for estimates is SAMD51_PYSTONES (DEVICE_NOTES.md section 4).
 """
@@ -245,9 +250,13 @@ def main(argv=None):
     if argv is None:
         argv = sys.argv[1:]
     loops = int(argv[0]) if argv else LOOPS
+    import gc
+    gc.collect()
     benchtime, stones = pystones(loops)
     print("Pystone(1.1) time for %d passes = %g" % (loops, benchtime))
     print("This machine benchmarks at %d pystones/second" % int(stones))
+    if hasattr(gc, "mem_free"):                 # MicroPython and CircuitPython
+        print("free memory: %d bytes" % gc.mem_free())
     return 0
 
 

@@ -1,8 +1,9 @@
 """`term [--level easy|normal|hard] [--seed S] [--rules PRESET] [--records FILE]`: play a
-match against the bot in a terminal (no packages needed; --records appends each hand's record).  You are seat 0.  Type a card (`QH`, `10h`) or an
-action (`draw`, `exchange`, `meld H`, `close`, `out`, `pass`); `?` lists what you may do,
-`hint` asks the bot, `last` shows the last trick, `quit` leaves.  --autoplay lets the
-greedy bot play your seat (for tests and demos).
+match against the bot in a terminal (no packages needed).  You are seat 0.  Type a card
+(`QH`, `10h`) or an action (`draw`, `exchange`, `meld H`, `close`, `out`, `pass`); `?`
+lists what you may do, `hint` asks the bot, `last` shows the last trick, `quit` leaves.
+--records appends each finished hand's record to FILE; --autoplay lets the greedy bot
+play your seat (for tests and demos).
 """
 from sixtysix_core import bot, cards, explain, notation
 from sixtysix_core import deal as D
