@@ -35,7 +35,10 @@ def _setting(name, default):
 
 
 def _pin(name):
-    return getattr(board, name.strip())
+    pin = getattr(board, name.strip(), None)
+    if pin is None:
+        raise ValueError("this board has no pin named %s" % name.strip())
+    return pin
 
 
 displayio.release_displays()
