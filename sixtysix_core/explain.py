@@ -6,17 +6,24 @@ verb(action)           what the action does, e.g. "close", "play QS", "meld H"
 sentence(deal, seat, action)  "seat 1 may not close: the talon is already exhausted"
 
 Actions and phases are those of deal.py.  Used by the replayer's error lines and by the
-app, which refuses an illegal press with the rule in plain words.
+app, which refuses an illegal press with the rule in plain words.  Cards are named by
+record tokens ("AC") unless why_not() is given a namer (the app: "A clubs").
 """
 from sixtysix_core import cards
 from sixtysix_core import deal as D
+
+_card_name = [cards.name]          # the namer of the message being built
+
+
+def _name(c):
+    return _card_name[0](c)
 
 SUIT_NAMES = ("clubs", "spades", "hearts", "diamonds")
 
 
 def verb(action):
     if 0 <= action < 24:
-        return "play " + cards.name(action)
+        return "play " + _name(action)
     if action == D.A_DRAW:
         return "draw"
     if action == D.A_EXCHANGE:
@@ -39,7 +46,7 @@ def _names(mask):
     c = 0
     while mask:
         if mask & 1:
-            out.append(cards.name(c))
+            out.append(_name(c))
         mask >>= 1
         c += 1
     out.reverse()                       # highest first reads better: "AC or TC"
@@ -54,11 +61,20 @@ def sentence(deal, seat, action):
         return "the hand is already over"
     if seat != deal.to_move:
         return "seat %d may not act now: it is seat %d's turn" % (seat, deal.to_move)
-    return "seat %d may not %s: %s" % (seat, verb(action), why_not(deal, action))
+    return "seat %d may not %s: %s" % (seat, verb(action), _why_not(deal, action))
 
 
-def why_not(deal, action):
-    """Why the seat to move may not take `action` now ('' if it may)."""
+def why_not(deal, action, namer=None):
+    """Why the seat to move may not take `action` now ('' if it may); cards in the
+    message are named by namer(card) -> str, record tokens by default."""
+    _card_name[0] = namer or cards.name
+    try:
+        return _why_not(deal, action)
+    finally:
+        _card_name[0] = cards.name
+
+
+def _why_not(deal, action):
     if deal.phase == D.PH_OVER:
         return "the hand is already over"
     if deal.is_legal(action):
@@ -99,8 +115,8 @@ def _why_not_card(deal, c):
     seat = deal.to_move
     if not deal.hand[seat] >> c & 1:
         if not deal.pack() >> c & 1:
-            return "%s is not in this pack" % cards.name(c)
-        return "seat %d does not hold %s" % (seat, cards.name(c))
+            return "%s is not in this pack" % _name(c)
+        return "seat %d does not hold %s" % (seat, _name(c))
     special = _special_turn(deal)
     if special:
         return special
@@ -173,7 +189,7 @@ def _why_not_exchange(deal):
         return "the trump nine exchange is not played in these rules"
     nine = deal.exchange_card()
     if deal.phase == D.PH_CLOSE_REPLY or not deal.hand[seat] >> nine & 1:
-        return "seat %d does not hold %s" % (seat, cards.name(nine))
+        return "seat %d does not hold %s" % (seat, _name(nine))
     gone = _talon_gone(deal)
     if gone:
         return gone
@@ -207,7 +223,7 @@ def _why_not_meld(deal, suit):
     k = suit * 6 + cards.RK
     q = suit * 6 + cards.RQ
     if not (deal.hand[seat] >> k & 1 and deal.hand[seat] >> q & 1):
-        return "seat %d does not hold both %s and %s" % (seat, cards.name(k), cards.name(q))
+        return "seat %d does not hold both %s and %s" % (seat, _name(k), _name(q))
     if deal.pending_draw:
         return "the cards must be drawn first"
     if deal.meld_suit >= 0:
@@ -233,7 +249,7 @@ def _why_not_multi(deal, action):
         return "there is no talon in the 3- and 4-player games"
     if 0 <= action < 24:
         if not deal.hand[seat] >> action & 1:
-            return "seat %d does not hold %s" % (seat, cards.name(action))
+            return "seat %d does not hold %s" % (seat, _name(action))
         legal = deal.legal_cards()
         if deal.phase == D.PH_LEAD:
             return "after a marriage the lead must be its king or queen: play %s" % _names(legal)
@@ -250,7 +266,7 @@ def _why_not_multi(deal, action):
         k = suit * 6 + cards.RK
         q = suit * 6 + cards.RQ
         if not (deal.hand[seat] >> k & 1 and deal.hand[seat] >> q & 1):
-            return "seat %d does not hold both %s and %s" % (seat, cards.name(k), cards.name(q))
+            return "seat %d does not hold both %s and %s" % (seat, _name(k), _name(q))
         if deal.meld_suit >= 0:
             return "only one marriage may be announced per lead"
         return "in these rules a marriage needs a won trick first"

@@ -9,14 +9,10 @@ from micropython import const
 from sixtysix_core import bot
 from sixtysix_core import cards
 from sixtysix_core import deal as D
+from sixtysix_core import explain
 from sixtysix_ui import input as I
 from sixtysix_ui import texts
 from sixtysix_ui.render import NO_CARD, wrap
-
-try:
-    from sixtysix_core import explain
-except ImportError:         # older core: a short message of our own
-    explain = None
 
 HUMAN = const(0)
 BOT = const(1)
@@ -227,10 +223,7 @@ class TableMixin:
             self.bot_since = self._now
             self._apply(card, HUMAN)
             return
-        if explain is not None:
-            why = explain.why_not(d, card)
-        else:
-            why = "play one of the bright cards"
+        why = explain.why_not(d, card, texts.card_words)   # "A clubs", not "AC"
         why = why[:1].upper() + why[1:]
         self._toast("Not now: " + why)
 
