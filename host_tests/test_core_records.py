@@ -69,7 +69,7 @@ def test_meld_suit_letter_may_be_lower_case():
     ("0 meld X\n", 4, "'X' is not a suit"),
     ("0 trump H\n", 4, "trump is named only in the 3- and 4-player games"),
     ("2 QH\n", 4, "seat 2 does not exist"),
-    ("x QH\n", 4, "starts with a seat number"),
+    ("0 QH\nx AH\n", 5, "starts with a seat number"),
     ("0\n", 4, "no action"),
     ("0 QH\ndealer 0\n", 5, "comes after the first action"),
     ("0 out\n1 draw\n", 5, "the hand is already over"),
@@ -118,6 +118,8 @@ def test_closing_an_exhausted_talon_is_explained():
     ("rules FOUR_PLAYER_PL\ndealer 4\ndeck %s\n" % DECK, 2, "seats are 0 to 3"),
     ("rules CLASSIC_66\ndeck %s\n0 QH\ndealer 1\n" % DECK, 4, "after the first action"),
     ("", 0, "no 'rules' line"),
+    ("rules CLASSIC_66\nplayers 2\ndealer 1\ndeck %s\n" % DECK, 2, "not a header key"),
+    ("Rules CLASSIC_66\ndealer 1\ndeck %s\n" % DECK, 1, "not a header key"),
 ])
 def test_header_errors(text, line, words):
     answer = replay(text)

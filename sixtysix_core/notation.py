@@ -113,6 +113,9 @@ class _Header:
 
     def take(self, number, words):
         key = words[0]
+        if key not in HEADER_KEYS:
+            raise _Fault(number, "'%s' is not a header key (format, rules, dealer, deck) and "
+                         "not a seat number" % key, True)
         if key in self.lines:
             raise _Fault(number, "the header key '%s' is given twice (first on line %d)"
                          % (key, self.lines[key]), True)
@@ -229,7 +232,9 @@ def replay(data):
     header = _Header()
     i = 0
     try:
-        while i < len(lines) and lines[i][1][0] in HEADER_KEYS:
+        # The header runs until the first line that starts with a seat number; a line
+        # before that with an unknown first word is a bad header line.
+        while i < len(lines) and not _is_number(lines[i][1][0]):
             header.take(*lines[i])
             i += 1
         try:
