@@ -206,16 +206,28 @@ def test_trick_animation_is_timed_from_now_ms():
 def test_title_options_cycle_and_are_saved():
     nvm = _blank_nvm()
     d = Driver("oled", seed=1, nvm=nvm)
-    d.run("down a down a down a down a")       # level, rules, points, draw
+    # level, rules (-> POLISH_HOUSE), match to (7 -> 10), swap (off), auto 66 (on),
+    # points, draw
+    d.run("down a down a down a down a down a down a down a")
     st = d.app.settings
     assert (st.level, st.preset, st.reveal, st.auto_draw) == (2, 1, 1, 0)
+    choice = d.app.choice
+    assert choice.preset == "POLISH_HOUSE" and choice.match_target == 10
+    assert choice.get("exchange") == "off" and choice.auto_declare == 1
+    assert choice.close_needs_more_than_two == 1          # the preset's own options stay
     e = Driver("oled", seed=1, nvm=nvm)
     assert e.app.settings.same_as(st)
-    for _ in range(5):
-        e.run("down a")
-    assert e.app.screen == A.S_HELP
-    e.run("a*6")
-    assert e.app.screen == A.S_TITLE
+    assert e.app.choice.overrides() == choice.overrides()
+    e.run("a")                                            # New match with those rules
+    assert e.app.rules.match_target == 10 and e.app.rules.auto_declare == 1
+    assert e.app.match.target == 10 and e.app.deal.opt_auto
+    assert not e.app.deal.opt_exchange
+    f = Driver("oled", seed=1, nvm=_blank_nvm())
+    for _ in range(8):
+        f.run("down a")
+    assert f.app.screen == A.S_HELP
+    f.run("a*6")
+    assert f.app.screen == A.S_TITLE
 
 
 def test_three_buttons_are_enough():

@@ -82,12 +82,14 @@ def fletcher16(buf, start, end):
     return s1, s2
 
 
-def encode_into(buf, seq, settings, rng_state, match=None, deal=None):
+def encode_into(buf, seq, settings, rng_state, match=None, deal=None, rules=None):
     """Write one image into buf (>= SLOT_SIZE bytes); return its length.
 
-    match None: no match in progress (only the settings are kept).  deal None or over:
-    no hand in progress (the next hand is dealt on resume)."""
-    rules = match.rules if match is not None else None
+    match None: no match in progress (only the settings and `rules`, the rules chosen
+    for the next match, are kept; None: the settings' preset).  deal None or over: no
+    hand in progress (the next hand is dealt on resume)."""
+    if match is not None:
+        rules = match.rules
     flags = 0
     if match is not None:
         flags |= FLAG_MATCH

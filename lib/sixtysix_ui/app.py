@@ -52,6 +52,10 @@ _T_RULES = const(3)
 _T_POINTS = const(4)
 _T_DRAW = const(5)
 _T_HELP = const(6)
+_T_TARGET = const(7)            # rule options on top of the preset (RULES.md section 4)
+_T_SWAP = const(8)
+_T_AUTO = const(9)
+_TARGETS = ("7", "10", "6")     # match_target, in the order a press cycles them
 
 
 def supported_presets():
@@ -84,7 +88,8 @@ class App(TableMixin):
         self._record_out = record_out
         self.presets = supported_presets()
         self.settings = persist.Settings()
-        self.rules = R.RuleSet()
+        self.rules = R.RuleSet()                # the rules of the match being played
+        self.choice = R.RuleSet()               # the rules chosen for the next match
         self.match = M.Match(self.rules)
         self.deal = D.Deal(self.rules)
         self.view = PlayerView(self.deal, HUMAN)
@@ -201,6 +206,9 @@ class App(TableMixin):
         m.append(_T_NEW)
         m.append(_T_LEVEL)
         m.append(_T_RULES)
+        m.append(_T_TARGET)
+        m.append(_T_SWAP)
+        m.append(_T_AUTO)
         m.append(_T_POINTS)
         m.append(_T_DRAW)
         m.append(_T_HELP)
@@ -221,6 +229,13 @@ class App(TableMixin):
                 lines.append("Bot: " + bot.LEVELS[st.level])
             elif entry == _T_RULES:
                 lines.append("Rules: " + R.preset_names()[st.preset])
+            elif entry == _T_TARGET:
+                lines.append("Match to: " + self.choice.get("match_target"))
+            elif entry == _T_SWAP:
+                lines.append("Swap trump %s: %s" % ("9" if self.choice.deck == 24 else "J",
+                                                    self.choice.get("exchange")))
+            elif entry == _T_AUTO:
+                lines.append("Auto 66: " + ("on" if self.choice.auto_declare else "off"))
             elif entry == _T_POINTS:
                 lines.append("My points: " + ("show" if st.reveal else "hide"))
             elif entry == _T_DRAW:
@@ -257,6 +272,15 @@ class App(TableMixin):
             elif entry == _T_RULES:
                 i = self.presets.index(st.preset) if st.preset in self.presets else -1
                 st.preset = self.presets[(i + 1) % len(self.presets)]
+                R.preset(R.preset_names()[st.preset]).copy_into(self.choice)
+            elif entry == _T_TARGET:
+                now = self.choice.get("match_target")
+                i = _TARGETS.index(now) if now in _TARGETS else -1
+                self.choice.set("match_target", _TARGETS[(i + 1) % len(_TARGETS)])
+            elif entry == _T_SWAP:
+                self.choice.exchange ^= 1
+            elif entry == _T_AUTO:
+                self.choice.auto_declare ^= 1
             elif entry == _T_POINTS:
                 st.reveal ^= 1
             elif entry == _T_DRAW:
@@ -284,7 +308,10 @@ class App(TableMixin):
             self.rng.set_state(saved.rng_state)
         if self.settings.preset not in self.presets:
             self.settings.preset = self.presets[0]
-        if saved.match is None or saved.match.is_over() or saved.rules.players != 2:
+        if saved.rules.players != 2:
+            return
+        saved.rules.copy_into(self.choice)
+        if saved.match is None or saved.match.is_over():
             return
         saved.rules.copy_into(self.rules)
         self.deal.configure()
@@ -303,8 +330,7 @@ class App(TableMixin):
         self.in_match = True
 
     def _new_match(self):
-        fresh = R.preset(R.preset_names()[self.settings.preset])
-        fresh.copy_into(self.rules)
+        self.choice.copy_into(self.rules)
         self.deal.configure()
         self.match.start(self.rng)
         self.in_match = True
@@ -327,7 +353,7 @@ class App(TableMixin):
 
     def _save(self):
         self.storage.save(self.settings, self.rng.get_state(),
-                          self.match if self.in_match else None, self.deal)
+                          self.match if self.in_match else None, self.deal, self.choice)
 
     def _finish_hand(self):
         d = self.deal

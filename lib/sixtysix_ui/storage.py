@@ -37,12 +37,12 @@ class Storage:
         self._seq = (saved.seq + 1) & 0xFFFF
         return saved
 
-    def save(self, settings, rng_state, match=None, deal=None):
+    def save(self, settings, rng_state, match=None, deal=None, rules=None):
         """Write one image into the next slot; False if saving is off or it failed."""
         if not self.enabled:
             return False
         buf = self._buf
-        n = persist.encode_into(buf, self._seq, settings, rng_state, match, deal)
+        n = persist.encode_into(buf, self._seq, settings, rng_state, match, deal, rules)
         for i in range(n, persist.SLOT_SIZE):
             buf[i] = 0xFF
         start = self._slot * persist.SLOT_SIZE
