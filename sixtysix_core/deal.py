@@ -134,6 +134,8 @@ class Deal:
         self.opt_false = r.false_declaration
         any_turn = r.declare_window == R.DECLARE_ANY_OWN_TURN
         self._out_in_window = 0 if self.opt_auto else B_OUT
+        # D2: after every trick but the last, the loser may declare first
+        self._loser_turn = r.declare_window == R.DECLARE_AFTER_ANY_TRICK and not self.opt_auto
         self._out_any_turn = B_OUT if any_turn and not self.opt_auto else 0
 
     def _reset_fields(self):
@@ -356,17 +358,40 @@ class Deal:
         false declaration (simple_bots.random_choose's policy).  The random rollout of
         benchmarks and bots, fused for speed: it makes the same choices as a loop of
         legal_into (without a false 'out'), rng.below and apply, but does not extend
-        the action log.  Allocates nothing."""
+        the action log.  rng.below and the lead are inlined (the generator's state is
+        kept in locals meanwhile).  Allocates nothing."""
         bit_index = _BIT_INDEX
         pop = _POP6
+        hand = self.hand
+        s1 = rng.s1
+        s2 = rng.s2
+        s3 = rng.s3
         while self.phase != PH_OVER:
-            cm = self.legal_cards()
-            # a follower's only possible special is 'out' (declare_window=any_own_turn)
-            sm = self._out_any_turn if self.phase == PH_FOLLOW else self.legal_specials()
-            if sm & B_OUT and (cm or sm != B_OUT) and self.total(self.to_move) < 66:
+            phase = self.phase
+            seat = self.to_move
+            if phase == PH_FOLLOW:
+                cm = self.legal_cards()
+                # a follower's only possible special is 'out' (declare_window=any_own_turn)
+                sm = self._out_any_turn
+            else:
+                if phase == PH_LEAD and not self.pending_draw and self.meld_suit < 0:
+                    cm = hand[seat]
+                else:
+                    cm = self.legal_cards()
+                sm = self.legal_specials()
+            if sm & B_OUT and (cm or sm != B_OUT) and self.total(seat) < 66:
                 sm ^= B_OUT                         # never a false declaration
             n_cards = pop[cm & 63] + pop[cm >> 6 & 63] + pop[cm >> 12 & 63] + pop[cm >> 18]
-            r = rng.below(n_cards + pop[sm & 63] + pop[sm >> 6])
+            n = n_cards + pop[sm & 63] + pop[sm >> 6]
+            limit = 30269 - 30269 % n               # rng.below(n), inlined
+            while True:
+                s1 = 171 * s1 % 30269
+                s2 = 172 * s2 % 30307
+                s3 = 170 * s3 % 30323
+                r = (s1 + s2 + s3) % 30269
+                if r < limit:
+                    break
+            r %= n
             if r < n_cards:
                 m = cm
                 base = 0
@@ -378,16 +403,23 @@ class Deal:
                 m &= m - 1
                 r -= 1
             a = base + bit_index[m & -m]
-            seat = self.to_move
             if a < 24:
-                if self.phase == PH_LEAD:
-                    self._lead(seat, a)
+                if phase == PH_LEAD:                # _lead, inlined
+                    hand[seat] &= ~(1 << a)
+                    self.played_by[seat] |= 1 << a
+                    self.lead_card = a
+                    self.trick_phase2 = self.talon_state != OPEN
+                    self.phase = PH_FOLLOW
+                    self.to_move = 1 - seat
                 else:
                     self._follow(seat, a)
             elif a == A_DRAW:
                 self._draw(seat)
             else:
                 self._special(seat, a)
+        rng.s1 = s1
+        rng.s2 = s2
+        rng.s3 = s3
 
     def _meld_allowed(self, seat):
         """R12 timing: talon open with >= 2 left, or any lead with marriages_in_phase2."""
@@ -456,20 +488,23 @@ class Deal:
         self.to_move = 1 - seat
 
     def _follow(self, seat, c):
-        self.hand[seat] &= ~(1 << c)
+        hand = self.hand
+        hand[seat] &= ~(1 << c)
         self.played_by[seat] |= 1 << c
         lead = self.lead_card
         leader = 1 - seat
         # R6: same suit -> higher rank; else a trump wins; else the card led.
-        if c // 6 == lead // 6:
+        suit = c // 6
+        if suit == lead // 6:
             winner = seat if c > lead else leader
-        elif c // 6 == self.trump:
+        elif suit == self.trump:
             winner = seat
         else:
             winner = leader
-        self.last_trick[0] = lead
-        self.last_trick[1] = c
-        self.last_trick[2] = winner
+        last = self.last_trick
+        last[0] = lead
+        last[1] = c
+        last[2] = winner
         self.lead_card = NO_CARD
         self.won[winner] |= (1 << c) | (1 << lead)
         self.cardpts[winner] += _POINTS[c] + _POINTS[lead]
@@ -479,14 +514,13 @@ class Deal:
             self.meld_pending[winner] = 0
         self.trick_no += 1
         self.leader = winner
-        if self.hand[0] == 0 and self.hand[1] == 0:
+        if hand[0] == 0 and hand[1] == 0:
             self._end_without_declaration(winner)
             return
         self.pending_draw = self.talon_state == OPEN and self.talon_len > 0
-        loser = 1 - winner
-        if self.opt_declare == R.DECLARE_AFTER_ANY_TRICK and not self.opt_auto:
+        if self._loser_turn:
             self.phase = PH_DECLARE                 # D2: the loser's turn comes first
-            self.to_move = loser
+            self.to_move = leader if winner == seat else seat
             return
         self._enter_window(winner)
 
