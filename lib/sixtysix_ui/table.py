@@ -281,6 +281,8 @@ class TableMixin:
         self.popup_items = items
         self.popup_actions = actions
         self.popup_sel = 0
+        if forced and D.A_OUT in actions and D.A_PASS in actions and self.view.total(HUMAN) < 66:
+            self.popup_sel = actions.index(D.A_PASS)     # a child's A press must not lose
         self.popup_forced = forced
         self._dirty = True
 
