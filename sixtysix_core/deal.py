@@ -227,7 +227,7 @@ class Deal:
         self.leader = forehand
         self.phase = PH_LEAD
         self.to_move = forehand
-        self._open_window()
+        self.meld_suit = -1
         self._offer_nonleader_turn()
 
     # ------------------------------------------------------------- accessors
@@ -370,8 +370,9 @@ class Deal:
             phase = self.phase
             seat = self.to_move
             if phase == PH_FOLLOW:
-                cm = self.legal_cards()
-                # a follower's only possible special is 'out' (declare_window=any_own_turn)
+                # R8: any card while the talon is open; a follower's only possible
+                # special is 'out' (declare_window=any_own_turn)
+                cm = self.legal_cards() if self.trick_phase2 else hand[seat]
                 sm = self._out_any_turn
             else:
                 if phase == PH_LEAD and not self.pending_draw and self.meld_suit < 0:
@@ -379,7 +380,8 @@ class Deal:
                 else:
                     cm = self.legal_cards()
                 sm = self.legal_specials()
-            if sm & B_OUT and (cm or sm != B_OUT) and self.total(seat) < 66:
+            if sm & B_OUT and (cm or sm != B_OUT) and (
+                    self.cardpts[seat] + self.meld_credited[seat] + self.bonus[seat] < 66):
                 sm ^= B_OUT                         # never a false declaration
             n_cards = pop[cm & 63] + pop[cm >> 6 & 63] + pop[cm >> 12 & 63] + pop[cm >> 18]
             n = n_cards + pop[sm & 63] + pop[sm >> 6]
@@ -522,18 +524,19 @@ class Deal:
             self.phase = PH_DECLARE                 # D2: the loser's turn comes first
             self.to_move = leader if winner == seat else seat
             return
-        self._enter_window(winner)
+        self.phase = PH_LEAD                        # _enter_window(winner), inlined
+        self.to_move = winner
+        self.meld_suit = -1
+        if self.opt_auto and self.total(winner) >= 66:     # R14 auto_declare
+            self._declare(winner)
 
     def _enter_window(self, winner):
+        """The winner's leader window opens (R10); _follow inlines this."""
         self.phase = PH_LEAD
         self.to_move = winner
-        self._open_window()
-        if self.opt_auto:
-            if self.total(winner) >= 66:            # R14 auto_declare
-                self._declare(winner)
-
-    def _open_window(self):
         self.meld_suit = -1
+        if self.opt_auto and self.total(winner) >= 66:     # R14 auto_declare
+            self._declare(winner)
 
     def _offer_nonleader_turn(self):
         """D8: with either_between_tricks the non-leader's chance comes first."""

@@ -49,8 +49,9 @@ def _lane(tmp, heap, args):
 def engine():
     import mplane
     print("Sixty-Six engine benchmark (CLASSIC_66, random playouts: deal + play to the end)")
-    best = max(_cpython_rate(2.0, seed) for seed in (1, 2, 3))
-    print("CPython %s, 1 process:  %8.0f hands/s (best of 3 runs of 2 s)"
+    # Best of several runs: on a shared virtual machine single runs vary by +-20%.
+    best = max(_cpython_rate(2.0, seed) for seed in (1, 2, 3, 4, 5))
+    print("CPython %s, 1 process:  %8.0f hands/s (best of 5 runs of 2 s)"
           % (sys.version.split()[0], best))
     jobs = os.cpu_count() or 1
     if jobs > 1:
