@@ -287,3 +287,33 @@ def test_only_two_player_presets_are_offered():
     names = [R.preset_names()[i] for i in A.supported_presets()]
     assert names[:5] == ["CLASSIC_66", "POLISH_HOUSE", "CZECH_66", "SCHNAPSEN", "SCHNAPSEN_AT"]
     assert all(R.preset(n).players == 2 for n in names)
+
+
+@pytest.mark.parametrize("preset", A.supported_presets())
+def test_every_offered_preset_plays_a_match_to_its_end(preset):
+    """Each preset of the title menu: its turns (the loser's declaration turn of CZECH_66,
+    the 20-card pack, ...) all reach the player as screens he can answer."""
+    from sixtysix_core import rules as R
+    d = Driver("pygamer", seed=preset + 3, display=simhw.NullDisplay(160, 128),
+               nvm=_blank_nvm())
+    app = d.app
+    app.settings.preset = preset
+    R.preset(R.preset_names()[preset]).copy_into(app.choice)
+    app.settings.level = 0
+    d.run("a")                                            # New match
+    steps = 0
+    while app.screen != A.S_MATCH_END and steps < 5000:
+        steps += 1
+        d.settle()
+        if app.screen == A.S_SUMMARY:
+            d.press("a")
+        elif app.popup_items is not None:
+            want = 0 if app.popup_forced else app.popup_actions.index(A.U_BACK)
+            while app.popup_sel != want:
+                d.press("right")
+            d.press("a")
+        else:
+            d.press("a")
+    assert app.screen == A.S_MATCH_END
+    assert app.rules.preset == R.preset_names()[preset]
+    assert max(app.match.scores[:2]) >= app.match.target

@@ -572,3 +572,68 @@ def test_t58_next_dealer():
     assert alt.dealer == N
     alt.record(last_trick("9S", "9D", 55, 65))
     assert alt.dealer == DEALER
+
+
+# ------------------------------------------------------- variants (T59, T60 a-c)
+
+def test_t59_czech_bands():
+    czech = dict(scoring="czech", false_declaration="czech_bands")
+
+    def declare(d_points, n_points=70, d_tricks=2, **opts):
+        d = position("AS 9D", "9S JC", talon="JD QD KD TD", upcard="AH", tricks=(4, d_tricks),
+                     cardpts=(n_points, d_points), rules=rules_with(**opts))
+        apply_all(d, "out")
+        return result(d)
+    assert declare(40, **czech)[2] == 2 and declare(40)[2] == 1
+    assert declare(20, **czech)[2] == 3 and declare(20)[2] == 2
+    assert declare(50, **czech)[2] == 1
+    assert declare(10, n_points=50, **czech) == (DEALER, "false_declaration", 0, 1)
+    assert declare(10, n_points=20, **czech) == (DEALER, "false_declaration", 0, 3)
+
+
+def test_t60a_fixed_heart_trumps():
+    rules = rules_with(trump_mode="fixed_hearts")
+    d = D.Deal(rules)
+    rng = Rng(60)
+    for hand in range(50):
+        d.new_hand(hand % 2, rng)
+        assert d.trump == 2 and d.upcard == D.NO_CARD and d.talon_len == 12
+        assert d.talon[11] == d.deck[23] and d.talon[0] == d.deck[12]
+        while not d.is_over():
+            assert not d.is_legal(D.A_EXCHANGE)
+            d.apply(D.A_DRAW if d.pending_draw else d.legal_cards().bit_length() - 1
+                    if d.legal_cards() else D.A_OUT)
+    d = position("KH QH 9S", "AS TS JS", trump="H", talon="JD QD KD TD", tricks=(1, 1),
+                 rules=rules)
+    apply_all(d, "meld H")
+    assert d.meld_credited[N] == 40
+
+
+def test_t60b_twenty_card_pack():
+    rules = rules_with(deck=20)
+    d = D.Deal(rules)
+    d.new_hand(DEALER, Rng(5))
+    assert bin(d.hand[N]).count("1") == 5 and bin(d.hand[DEALER]).count("1") == 5
+    assert d.talon_len == 10 and d.talon[9] == d.upcard
+    from sixtysix_core import cards
+    assert cards.points(d.pack()) == 120 and cards.count(d.pack()) == 20
+    tricks = 0
+    while d.talon_state == D.OPEN:
+        if d.pending_draw:
+            apply_all(d, "draw")
+            continue
+        d.apply(cards.lowest(d.legal_cards()))
+        d.apply(cards.lowest(d.legal_cards()))
+        tricks += 1
+    assert tricks == 5 and d.talon_state == D.EXHAUSTED
+    assert bin(d.hand[N]).count("1") == 5
+
+
+def test_t60c_schnapsen_at_last_trick_wins_one():
+    rules = rules_with("SCHNAPSEN_AT")
+    d = position("9S", "9D", state=EXHAUSTED, leader=N, tricks=(4, 5), cardpts=(50, 70),
+                 trick_no=10, rules=rules)
+    d.hand[N], d.hand[DEALER] = m("JS"), m("JD")             # no nines in this pack
+    apply_all(d, "JS, JD")
+    assert d.bonus[N] == 0 and d.total(N) == 54
+    assert result(d) == (N, "last_trick", 1, 0)
