@@ -5,19 +5,16 @@ import os
 import board
 
 name = os.getenv("SIXTYSIX_BOARD") or board.board_id
+module = "pygamer" if "pygamer" in name else "pybadge" if "badge" in name else "oled128x64"
+hw = None  # type: object
 try:                                               # first: the display and keys
-    if "pygamer" in name:
-        from sixtysix_boards import pygamer as hw
-    elif "badge" in name:
-        from sixtysix_boards import pybadge as hw
-    else:
-        from sixtysix_boards import oled128x64 as hw
+    hw = __import__("sixtysix_boards." + module, None, None, [module])
 except (OSError, RuntimeError, ValueError, AttributeError, ImportError) as e:
     print("Sixty-Six cannot start the display or the buttons (%s): check the wiring and "
           "the SIXTYSIX_ lines of settings.toml." % e)
-    hw = None
 if hw:
     gc.collect()
-    from sixtysix_ui.app import App  # noqa: E402
+    from sixtysix_ui.app import App
+
     gc.collect()
     App(hw).run()

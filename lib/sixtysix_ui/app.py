@@ -21,6 +21,7 @@ from sixtysix_core import bot
 from sixtysix_core import deal as D
 from sixtysix_core import match as M
 from sixtysix_core import persist
+from sixtysix_core import record
 from sixtysix_core import rules as R
 from sixtysix_core.rng import Rng
 from sixtysix_core.view import PlayerView
@@ -31,10 +32,6 @@ from sixtysix_ui.storage import Storage
 from sixtysix_ui.table import (ANIM_MOVE_MS, ANIM_SHOW_MS, BOT, BOT_DELAY_MS, HUMAN,  # noqa: F401
                                U_BACK, U_HINT, U_LAST, U_QUIT, TableMixin)
 
-try:
-    from sixtysix_core import record
-except ImportError:
-    record = None
 
 S_TITLE = const(0)
 S_PLAY = const(1)
@@ -359,10 +356,9 @@ class App(TableMixin):
         d = self.deal
         self.hand_recorded = True
         self.match.record(d)
-        if record is not None:
-            # Serial console copy of the finished hand (RECORD_FORMAT.md).
-            self._record_out("BEGIN SIXTYSIX RECORD\n" + record.format_record(d)
-                             + "END SIXTYSIX RECORD")
+        # Serial console copy of the finished hand (RECORD_FORMAT.md).
+        self._record_out("BEGIN SIXTYSIX RECORD\n" + record.format_record(d)
+                         + "END SIXTYSIX RECORD")
         if self.match.is_over():
             self.in_match = False
         self._save()
