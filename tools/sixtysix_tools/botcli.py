@@ -65,8 +65,11 @@ def main(command, args):
         else:
             with open(ns.record, "rb") as f:
                 data = f.read()
-    except (ValueError, OSError) as e:
+    except ValueError as e:
         sys.stderr.write("error: %s\n" % e)
+        return 2
+    except OSError as e:
+        sys.stderr.write("error: cannot read %s: %s\n" % (ns.record, e.strerror or e))
         return 2
     try:
         seat, action = decide(data, level, ns.seed)
