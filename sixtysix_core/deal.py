@@ -1,8 +1,8 @@
 """Deal: one hand of two-player Sixty-Six as a flat state machine (RULES.md R1-R22).
 
 Encoding (see cards.py for cards and masks)
-  seat    0..3; with two players the non-dealer is (dealer + 1) % 2 and leads trick 1.
-          Per-seat lists have 4 slots so the 3- and 4-player variants fit later.
+  seat    0..1: the non-dealer is (dealer + 1) % 2 and leads trick 1.  Per-seat lists
+          have 4 slots, like deal_multi.DealMulti (3 and 4 players, same interface).
   action  an int:
             0..23          play that card (lead or follow)
             A_DRAW    24   the leader draws, then the other seat draws (R7)
@@ -11,6 +11,7 @@ Encoding (see cards.py for cards and masks)
             A_OUT     27   declare 66 (R14)
             A_PASS    28   decline a turn offered to this seat (R11.3, D2, D8)
             A_MELD+s  29..32  announce the marriage in suit s (R12)
+            33..36         "trump <suit>": 3 and 4 players only (deal_multi.A_TRUMP)
           legal_cards() is a card mask; legal_specials() is a mask with bit (a - 24) set
           for each legal non-card action a, so both are small ints.
   phase   PH_LEAD      the leader's window (R10): draw, exchange, meld, close, out, lead
