@@ -23,6 +23,8 @@ import argparse
 import os
 import sys
 
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")     # the game makes no sound
+
 from sixtysix_tools import simhw
 
 KEY_NAMES = ("left", "right", "up", "down", "a", "b", "start", "select")
