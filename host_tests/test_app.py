@@ -230,13 +230,11 @@ def test_title_options_cycle_and_are_saved():
     assert f.app.screen == A.S_TITLE
 
 
-def test_three_buttons_are_enough():
-    """left, right and a only (an OLED board with three buttons) still plays a match."""
-    d = Driver("oled", seed=12, display=simhw.NullDisplay(128, 64), nvm=_blank_nvm())
-    d.run("a settle")
+def _play_to_match_end(d, max_steps=3000):
+    """Press a (right to reach a popup entry) until the match ends; asserts it does."""
     app = d.app
     steps = 0
-    while app.screen != A.S_MATCH_END and steps < 3000:
+    while app.screen != A.S_MATCH_END and steps < max_steps:
         steps += 1
         d.settle()
         if app.screen == A.S_SUMMARY:
@@ -250,6 +248,13 @@ def test_three_buttons_are_enough():
         else:
             d.press("a")
     assert app.screen == A.S_MATCH_END
+
+
+def test_three_buttons_are_enough():
+    """left, right and a only (an OLED board with three buttons) still plays a match."""
+    d = Driver("oled", seed=12, display=simhw.NullDisplay(128, 64), nvm=_blank_nvm())
+    d.run("a settle")
+    _play_to_match_end(d)
 
 
 @pytest.mark.parametrize("board", BOARDS)
@@ -301,19 +306,6 @@ def test_every_offered_preset_plays_a_match_to_its_end(preset):
     R.preset(R.preset_names()[preset]).copy_into(app.choice)
     app.settings.level = 0
     d.run("a")                                            # New match
-    steps = 0
-    while app.screen != A.S_MATCH_END and steps < 5000:
-        steps += 1
-        d.settle()
-        if app.screen == A.S_SUMMARY:
-            d.press("a")
-        elif app.popup_items is not None:
-            want = 0 if app.popup_forced else app.popup_actions.index(A.U_BACK)
-            while app.popup_sel != want:
-                d.press("right")
-            d.press("a")
-        else:
-            d.press("a")
-    assert app.screen == A.S_MATCH_END
+    _play_to_match_end(d, max_steps=5000)
     assert app.rules.preset == R.preset_names()[preset]
     assert max(app.match.scores[:2]) >= app.match.target

@@ -637,3 +637,10 @@ def test_t60c_schnapsen_at_last_trick_wins_one():
     apply_all(d, "JS, JD")
     assert d.bonus[N] == 0 and d.total(N) == 54
     assert result(d) == (N, "last_trick", 1, 0)
+
+
+def test_option_table_size_matches_the_saved_layout():
+    """persist.py stores NUM_OPTIONS option bytes: the table and the constant must agree."""
+    from sixtysix_core import rules as R
+    assert len(R.options()) == R.NUM_OPTIONS
+    assert len({name for name, _values in R.options()}) == R.NUM_OPTIONS
