@@ -44,21 +44,13 @@ class PlayerView:
         return d.to_move == self.seat and d.is_legal(action)
 
     # --- public table state
-    def my_turn(self):
-        return self._deal.to_move == self.seat
-
     def to_move(self):
         """The seat to act.  During the opponent's hidden close reply (R11.3) the closer
-        is told it is still his own turn-in-waiting: see waiting()."""
+        is told the turn is still his own (R10)."""
         d = self._deal
         if d.phase == D.PH_CLOSE_REPLY and d.to_move != self.seat:
             return d.leader
         return d.to_move
-
-    def waiting(self):
-        """True while the other seat must act (never reveals the R11.3 reply turn)."""
-        d = self._deal
-        return d.phase != D.PH_OVER and d.to_move != self.seat
 
     def phase(self):
         """The deal's phase; during the opponent's hidden reply to this seat's close
@@ -123,10 +115,6 @@ class PlayerView:
     def played_by(self, seat):
         return self._deal.played_by[seat]
 
-    def played(self):
-        d = self._deal
-        return d.played_by[0] | d.played_by[1] | d.played_by[2] | d.played_by[3]
-
     def won(self, seat):
         """Cards in a seat's won tricks (remembered from the play)."""
         return self._deal.won[seat]
@@ -159,7 +147,9 @@ class PlayerView:
         """Cards whose place this seat does not know: in the opponent's hand or the talon."""
         d = self._deal
         me = self.seat
-        out = d.pack() & ~d.hand[me] & ~self.played()
+        out = d.pack() & ~d.hand[me]
+        for s in range(4):
+            out &= ~d.played_by[s]
         out &= ~self.known_cards(1 - me)
         up = self.upcard()
         if up != D.NO_CARD:
@@ -210,10 +200,3 @@ class PlayerView:
                         out |= cards.ABOVE[lead]
                 lead = -1
         return out
-
-    def result(self):
-        """(winner, reason, score_delta tuple) once the hand is over, else None."""
-        d = self._deal
-        if d.phase != D.PH_OVER:
-            return None
-        return (d.winner, d.reason, (d.score_delta[0], d.score_delta[1]))

@@ -13,6 +13,8 @@ code.py to measure the real figure).
 Then the smallest heap (binary search over `micropython -X heapsize`, 1 KiB steps)
 under which host_tests/mp_bot_match.py plays a full hard-vs-hard match, with the core
 compiled to .mpy (as when RAM is tight) and, with --py-heap, from .py sources.
+Before that search, where that heap goes (host_tests/mp_bot_heap.py: live bytes per
+module imported and per object the match creates).
 Last, exact-solver node counts on random exhausted-talon positions (CPython).
 
     python3 tools/sixtysix.py bench bot [--hands N] [--no-heap] [--py-heap]
@@ -100,6 +102,48 @@ def smallest_heap(micropython, root, lo=8, hi=1024):
         else:
             lo = mid + 1
     return lo
+
+
+def heap_breakdown(micropython, root):
+    """Live heap bytes of a match on this port: ([(module, bytes)], [(object, bytes)],
+    interned-name bytes, .mpy bytes of those modules, free bytes in a fresh 48k heap)."""
+    script = os.path.join(ROOT, "host_tests", "mp_bot_heap.py")
+    out = subprocess.run([micropython, "-X", "heapsize=1m", script, root],
+                         capture_output=True, text=True)
+    if out.returncode != 0:
+        raise RuntimeError("heap script failed:\n" + out.stdout[-2000:] + out.stderr[-2000:])
+    modules, objects, qstr = [], [], 0
+    for line in out.stdout.splitlines():
+        p = line.split()
+        if p[0] == "IMPORT":
+            modules.append((p[1], int(p[2])))
+        elif p[0] == "OBJECT":
+            objects.append((p[1], int(p[2])))
+        elif line.startswith("qstr pool:"):
+            qstr = int(line.split("n_total_bytes=")[1].split()[0])
+    mpy = sum(os.path.getsize(os.path.join(root, "sixtysix_core", name + ".mpy"))
+              for name, _ in modules)
+    fresh = subprocess.run([micropython, "-X", "heapsize=48k", "-c",
+                            "import gc; gc.collect(); print(gc.mem_free())"],
+                           capture_output=True, text=True, check=True).stdout
+    return modules, objects, qstr, mpy, int(fresh)
+
+
+def print_heap_breakdown(micropython, root):
+    modules, objects, qstr, mpy, fresh = heap_breakdown(micropython, root)
+
+    def listing(items):
+        return ", ".join("%s %.1f" % (n, b / 1000)
+                         for n, b in sorted(items, key=lambda x: -x[1]))
+    m = sum(b for _, b in modules)
+    o = sum(b for _, b in objects)
+    print("live heap of a hard-vs-hard match on this port (core as .mpy, KB):")
+    print("  modules %.1f: %s" % (m / 1000, listing(modules)))
+    print("    of which interned names (qstr pool) %.1f; the modules' .mpy files hold %.1f"
+          % (qstr / 1000, mpy / 1000))
+    print("  objects %.1f: %s" % (o / 1000, listing(objects)))
+    print("  total %.1f, against %.1f free in a fresh 48k heap" % ((m + o) / 1000,
+                                                                  fresh / 1000))
 
 
 def solver_nodes(n=300, seed=11):
@@ -192,6 +236,7 @@ def main(command, args):
                          ms[0], ms[1], ms[2], ms[0] * scale / 1000, ms[1] * scale / 1000,
                          ms[2] * scale / 1000))
         if not ns.no_heap:
+            print_heap_breakdown(micropython, root)
             k = smallest_heap(micropython, root)
             print("smallest heap for a full hard-vs-hard match (core as .mpy): %s"
                   % ("%d KiB" % k if k else "none up to 1024 KiB"))
