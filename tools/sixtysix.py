@@ -6,7 +6,7 @@
     python3 tools/sixtysix.py replay FILE [--json]
     python3 tools/sixtysix.py bot RECORD --level L --seed S
     python3 tools/sixtysix.py tournament A B --hands N --seed S
-    python3 tools/sixtysix.py bench engine|bot
+    python3 tools/sixtysix.py bench engine|bot|heap32
     python3 tools/sixtysix.py sim --board pygamer|oled [--headless --keys ... --screenshot F]
     python3 tools/sixtysix.py term            a game against the bot in the terminal
     python3 tools/sixtysix.py soak [--hands N]   1,000,000 random hands with invariants

@@ -5,6 +5,8 @@ simple_bots.playout) under CPython, in one process and in one process per core, 
 under the MicroPython lane (the unix port running the core as .mpy); then the smallest
 `micropython -X heapsize` under which a full random match to 7 completes.
 bench bot:    delegated to bench_bot.py.
+bench heap32: delegated to bench_heap32.py (live heap of a bot match on a 32-bit
+              MicroPython: the WebAssembly port in node).
 """
 import multiprocessing
 import os
@@ -93,5 +95,8 @@ def main(command, args):
     if args[:1] == ["bot"]:
         from sixtysix_tools import bench_bot
         return bench_bot.main(command, args[1:])
-    sys.stderr.write("usage: sixtysix.py bench engine|bot\n")
+    if args[:1] == ["heap32"]:
+        from sixtysix_tools import bench_heap32
+        return bench_heap32.main(command, args[1:])
+    sys.stderr.write("usage: sixtysix.py bench engine|bot|heap32\n")
     return 2

@@ -1,0 +1,299 @@
+"""`sixtysix.py bench heap32`: the live GC heap of a full bot-vs-bot match, 32-bit.
+
+The board (Cortex-M4) is a 32-bit MicroPython: 4-byte pointers and 16-byte GC blocks.
+Our fixed-heap lane (`micropython -X heapsize=..`, host_tests/mp_bot_match.py) is the
+64-bit unix port, where objects take about twice the bytes and GC blocks are 32 bytes.
+So this plays the same match (same seed, level and objects; tools/wasm/heap_steps.py)
+in the MicroPython WebAssembly port, which is 32-bit, under node
+(`@micropython/micropython-webassembly-pyscript`, pinned in tools/wasm/package.json and
+installed with `npm ci` into tools/wasm/node_modules on the first run).
+
+That build's heap has no fixed size (it grows), so "the smallest heap that works" cannot
+be searched as on the unix port; instead the live bytes are read: the match runs in
+steps called from JavaScript (tools/wasm/heap32.mjs, one dealt hand or one decision per
+call), and after each step gc.collect() and gc.mem_alloc() are called from JavaScript,
+where the collection is not deferred and no C stack holds stale pointers.  A step's own
+allocations are read at its end inside the same call: that build never collects inside
+a call, so they include the step's garbage (not blocks the runtime frees at once, such
+as the old table of a growing dict).  After its first decision the bot allocates
+nothing (host_tests/mp_bot_alloc.py checks it under heap_lock), so "live before a step
++ allocated in it" is, but for such blocks, the most heap the match holds at any moment
+after the imports.
+Import-time peaks (the loader's and compiler's buffers, freed at once) are not measured.
+
+Every figure is in bytes above the interpreter's own live heap (BASE, measured first).
+Columns: wasm32 with the core as .mpy (mpy-cross from .venv, when its .mpy version is
+the one the wasm build loads), wasm32 from .py, and the same steps on the 64-bit unix
+port (.mpy) for comparison.
+
+    python3 tools/sixtysix.py bench heap32 [--seed 1] [--level hard] [--no-unix]
+"""
+import argparse
+import ast
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+WASM_DIR = os.path.join(ROOT, "tools", "wasm")
+PACKAGE = "@micropython/micropython-webassembly-pyscript"
+LEVELS = ("easy", "normal", "hard")
+TIMEOUT = 600
+
+
+def _tool(name):
+    """A tool next to this Python (the venv) or on PATH; None if absent."""
+    here = os.path.join(os.path.dirname(sys.executable), name)
+    if os.path.exists(here):
+        return here
+    return shutil.which(name)
+
+
+def _locked_version():
+    with open(os.path.join(WASM_DIR, "package-lock.json")) as f:
+        lock = json.load(f)
+    return lock["packages"]["node_modules/" + PACKAGE]["version"]
+
+
+def _installed_version():
+    path = os.path.join(WASM_DIR, "node_modules", PACKAGE, "package.json")
+    try:
+        with open(path) as f:
+            return json.load(f).get("version")
+    except (OSError, ValueError):
+        return None
+
+
+def ensure_package():
+    """Install the pinned package with `npm ci` unless it is there; returns an error
+    sentence or None."""
+    if _installed_version() == _locked_version():
+        return None
+    npm = shutil.which("npm")
+    if npm is None:
+        return "bench heap32 needs npm (it comes with Node.js) to install its package once."
+    print("installing %s %s into tools/wasm/node_modules (npm ci) ..."
+          % (PACKAGE, _locked_version()), flush=True)
+    out = subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=WASM_DIR,
+                         capture_output=True, text=True, timeout=TIMEOUT)
+    if out.returncode != 0 or _installed_version() != _locked_version():
+        return ("npm ci in tools/wasm failed (it needs the npm registry once):\n"
+                + (out.stdout + out.stderr)[-1500:])
+    return None
+
+
+def stage(dest, mpy_cross=None):
+    """dest/sixtysix_core/ and dest/heap_steps as .py, or as .mpy compiled by mpy_cross."""
+    core = os.path.join(dest, "sixtysix_core")
+    os.makedirs(core)
+    src = os.path.join(ROOT, "sixtysix_core")
+    files = [(os.path.join(src, n), os.path.join(core, n))
+             for n in sorted(os.listdir(src)) if n.endswith(".py")]
+    files.append((os.path.join(WASM_DIR, "heap_steps.py"), os.path.join(dest, "heap_steps.py")))
+    for path, target in files:
+        if mpy_cross is None:
+            shutil.copyfile(path, target)
+        else:
+            subprocess.run([mpy_cross, "-o", target[:-3] + ".mpy", path], check=True,
+                           capture_output=True)
+    return dest
+
+
+def mpy_header(mpy_cross, tmp):
+    """The first 4 bytes of a file written by mpy_cross."""
+    src = os.path.join(tmp, "probe.py")
+    with open(src, "w") as f:
+        f.write("x = 1\n")
+    subprocess.run([mpy_cross, "-o", src[:-3] + ".mpy", src], check=True, capture_output=True)
+    with open(src[:-3] + ".mpy", "rb") as f:
+        return f.read(4)
+
+
+def mpy_loadable(header, sys_mpy):
+    """Whether a .mpy with this header loads where sys.implementation._mpy == sys_mpy on
+    a 32-bit port: the same version byte; bytecode only (no native architecture in the
+    flags byte; the sub-version is only written, and checked, with native code); small
+    ints of at most 31 bits."""
+    return (len(header) == 4 and header[0:1] == b"M" and header[1] == sys_mpy & 0xFF
+            and header[2] >> 2 == 0 and header[3] <= 31)
+
+
+def parse(text):
+    """The lines of heap32.mjs / heap_steps.main() as a dict."""
+    r = {"IMPORT": []}
+    for line in text.splitlines():
+        p = line.split(None, 2)
+        if not p:
+            continue
+        if p[0] == "IMPORT":
+            r["IMPORT"].append((p[1].replace("+", ", "), int(p[2])))
+        elif p[0] in ("MPY", "BASE", "IMPORTED", "OBJECTS", "END"):
+            r[p[0]] = int(p[1])
+        elif p[0] in ("MAXLIVE", "MAXSTEP", "PEAK"):
+            r[p[0]] = (int(p[1]), p[2] if len(p) > 2 else "")
+        elif p[0] == "MATCH":
+            r["MATCH"] = tuple(int(x) for x in line.split()[1:])
+    missing = [k for k in ("BASE", "IMPORTED", "OBJECTS", "MAXLIVE", "MATCH") if k not in r]
+    if missing:
+        raise RuntimeError("no %s in the output:\n%s" % (", ".join(missing), text[-2000:]))
+    return r
+
+
+def run_wasm(node, staged, seed, level):
+    out = subprocess.run([node, os.path.join(WASM_DIR, "heap32.mjs"), staged, str(seed),
+                          str(level)], cwd=WASM_DIR, capture_output=True, text=True,
+                         timeout=TIMEOUT)
+    if out.returncode != 0:
+        raise RuntimeError("heap32.mjs failed (exit %d):\n%s"
+                           % (out.returncode, (out.stdout + out.stderr)[-2000:]))
+    return parse(out.stdout)
+
+
+def run_unix(micropython, staged, seed, level):
+    code = ("import sys\nsys.path.insert(0, %r)\nimport heap_steps\n"
+            "heap_steps.main(%r, %d, %d)\n" % (staged, staged, seed, level))
+    out = subprocess.run([micropython, "-X", "heapsize=16m", "-c", code],
+                         capture_output=True, text=True, timeout=TIMEOUT)
+    if out.returncode != 0:
+        raise RuntimeError("heap_steps on the unix port failed:\n"
+                           + (out.stdout + out.stderr)[-2000:])
+    return parse(out.stdout)
+
+
+def module_docstrings(names):
+    """Bytes of the module docstrings of these sixtysix_core modules (UTF-8)."""
+    total = 0
+    for name in names:
+        path = os.path.join(ROOT, "sixtysix_core", name + ".py")
+        if os.path.exists(path):
+            with open(path, encoding="utf-8") as f:
+                doc = ast.get_docstring(ast.parse(f.read()), clean=False)
+            total += len((doc or "").encode("utf-8"))
+    return total
+
+
+def report(columns, seed, level):
+    """Print the table: columns is [(title, result dict)]."""
+    def cells(fn):
+        return "".join("%14s" % fn(r) for _, r in columns)
+
+    def kb(n):
+        return "{:,}".format(n)
+
+    print("%-48s%s" % ("bytes above the interpreter's own live heap",
+                       "".join("%14s" % t for t, _ in columns)))
+    print("%-48s%s" % ("  (the interpreter's own: BASE)", cells(lambda r: kb(r["BASE"]))))
+    print("%-48s%s" % ("after importing rules, deal, rng, match, view, bot",
+                       cells(lambda r: kb(r["IMPORTED"] - r["BASE"]))))
+
+    print("%-48s%s" % ("after creating the match's objects",
+                       cells(lambda r: kb(r["OBJECTS"] - r["BASE"]))))
+    print("%-48s%s" % ("most live at a decision boundary",
+                       cells(lambda r: kb(r["MAXLIVE"][0] - r["BASE"]))))
+    print("%-48s%s" % ("most allocated within one step (garbage too)",
+                       cells(lambda r: kb(r["MAXSTEP"][0]))))
+    print("%-48s%s" % ("most live before a step + allocated in it",
+                       cells(lambda r: kb(r["PEAK"][0] - r["BASE"]))))
+    print("%-48s%s" % ("live after the match",
+                       cells(lambda r: kb(r["END"] - r["BASE"]))))
+    for title, r in columns:
+        print("%s: most live at %s; most allocated in a step at %s"
+              % (title, r["MAXLIVE"][1], r["MAXSTEP"][1]))
+    matches = {r["MATCH"] for _, r in columns}
+    hands, decisions, s0, s1 = columns[0][1]["MATCH"]
+    print("match (seed %d, level %s, both seats the bot): %d hands, %d decisions, "
+          "scores %d-%d%s" % (seed, LEVELS[level], hands, decisions, s0, s1,
+                              "" if len(matches) == 1 else
+                              "; THE COLUMNS PLAYED DIFFERENT MATCHES: %s" % sorted(matches)))
+
+
+def per_module(columns):
+    """Per-import figures, kB, for the columns that loaded .mpy (and the .py one)."""
+    names = [n for n, _ in columns[0][1]["IMPORT"]]
+    print("live heap added by each import, in this order, kB (an import that loads more "
+          "than one module names them all; qstr pools grow in steps, so a module may pay "
+          "for names of the next ones)")
+    width = max(len(n) for n in names) + 2
+    print("  %-*s%s" % (width, "module", "".join("%14s" % t for t, _ in columns)))
+    for name in names:
+        row = []
+        for _, r in columns:
+            found = dict(r["IMPORT"]).get(name)
+            row.append("%14s" % ("-" if found is None else "%.1f" % (found / 1000)))
+        print("  %-*s%s" % (width, name, "".join(row)))
+
+
+def main(command, args):
+    ap = argparse.ArgumentParser(prog="sixtysix.py bench heap32")
+    ap.add_argument("--seed", type=int, default=1, help="match seed (as mp_bot_match.py)")
+    ap.add_argument("--level", default="hard", choices=LEVELS + ("0", "1", "2"),
+                    help="bot level for both seats")
+    ap.add_argument("--no-unix", action="store_true",
+                    help="skip the 64-bit unix-port comparison column")
+    if args and args[0] == "heap32":
+        args = args[1:]
+    ns = ap.parse_args(args)
+    level = int(ns.level) if ns.level.isdigit() else LEVELS.index(ns.level)
+    node = shutil.which("node")
+    if node is None:
+        sys.stderr.write("bench heap32 needs Node.js (node and npm) on PATH, "
+                         "which this machine does not have.\n")
+        return 2
+    error = ensure_package()
+    if error:
+        sys.stderr.write(error + "\n")
+        return 2 if "needs npm" in error else 1
+    mpy_cross = _tool("mpy-cross")
+    micropython = None if ns.no_unix else _tool("micropython")
+    tmp = tempfile.mkdtemp(prefix="sixtysix_heap32_")
+    try:
+        py = run_wasm(node, stage(os.path.join(tmp, "py")), ns.seed, level)
+        sys_mpy = py["MPY"]
+        print("MicroPython %s WebAssembly in node %s: 32-bit, 16-byte GC blocks "
+              "(sys.implementation._mpy 0x%x)" % (_installed_version(),
+                                                  _node_version(node), sys_mpy))
+        columns = []
+        mpy_dir = None
+        if mpy_cross is None:
+            print("no mpy-cross (run inside .venv): the core is measured from .py only")
+        else:
+            header = mpy_header(mpy_cross, tmp)
+            if mpy_loadable(header, sys_mpy):
+                mpy_dir = stage(os.path.join(tmp, "mpy"), mpy_cross)
+                columns.append(("wasm32 .mpy", run_wasm(node, mpy_dir, ns.seed, level)))
+            else:
+                print("mpy-cross writes .mpy files (header %s) that this build cannot "
+                      "load (it loads version %d, bytecode only, small ints of 31 bits): "
+                      "the core is measured from .py only" % (header.hex(), sys_mpy & 0xFF))
+        columns.append(("wasm32 .py", py))
+        if micropython is not None and mpy_dir is not None:
+            unix_dir = stage(os.path.join(tmp, "unix"), mpy_cross)
+            columns.append(("unix64 .mpy", run_unix(micropython, unix_dir, ns.seed, level)))
+        print()
+        report(columns, ns.seed, level)
+        docs = module_docstrings([n if n != "(package)" else "__init__"
+                                  for label, _ in py["IMPORT"]
+                                  for n in label.split(", ")])
+        print("the .py column includes the modules' docstrings (%s bytes of text): this "
+              "build keeps them from .py files (MICROPY_ENABLE_DOC_STRING); mpy-cross, "
+              "the unix port and CircuitPython do not" % "{:,}".format(docs))
+        print()
+        per_module(columns)
+    except (RuntimeError, subprocess.SubprocessError, OSError) as e:
+        sys.stderr.write("bench heap32 failed: %s\n" % e)
+        return 1
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return 0
+
+
+def _node_version(node):
+    out = subprocess.run([node, "--version"], capture_output=True, text=True)
+    return out.stdout.strip() or "?"
+
+
+if __name__ == "__main__":
+    sys.exit(main("bench", sys.argv[1:]))
