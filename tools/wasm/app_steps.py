@@ -1,0 +1,269 @@
+"""The handheld app in steps, so that the heap can be measured between the steps.
+
+`sixtysix.py bench heap32 --app` drives this from JavaScript in the wasm32 MicroPython
+(tools/wasm/app32.mjs; the collector only runs there, between calls).  It does what
+code.py does on a board, on stand-ins for the firmware modules (tools/wasm/fake_*.py,
+installed under their real names): import the board module by name, import App, build
+App(hw), and then, instead of App.run(), the simulator's key scripts (the --keys
+language of tools/sixtysix_tools/sim.py: a press is one poll with the key down, then
+150 ms of 20 ms polls; `settle` polls until the app waits for the human; `hand` presses
+A until the hand is over), one poll (App.step) per call.
+
+Keys go through the board module's own wiring: on the PyGamer left/right/up/down are
+joystick deflections (the AnalogIn values), A/B/Start/Select its four shift-register
+keys; on the OLED board the three buttons left, A, right.  So scripts use only
+`left right a` to run on both.
+
+prepare() imports every stand-in (and creates terminalio.FONT, microcontroller.nvm and
+the PyGamer's board.DISPLAY, all firmware-resident on a board) and measures what each
+stand-in display object weighs here; the runner reads BASE after it.
+"""
+import gc
+import sys
+
+STEP_MS = 20                # as sim.Driver
+PRESS_IDLE_MS = 150
+SETTLE_MS = 60000
+FIRMWARE = ("micropython", "displayio", "fontio", "terminalio", "bitmaptools", "board",
+            "busio", "busdisplay", "i2cdisplaybus", "keypad", "analogio", "microcontroller",
+            "supervisor")
+
+# What `from sixtysix_ui.app import App` loads, imported one at a time in this order
+# (each after the modules it needs) so that each one's heap can be told apart.
+APP_MODULES = ("adafruit_ticks", "adafruit_display_text", "adafruit_display_text.bitmap_label",
+               "sixtysix_core.cards", "sixtysix_core.rules", "sixtysix_core.scoring",
+               "sixtysix_core.deal", "sixtysix_core.rng", "sixtysix_core.match",
+               "sixtysix_core.view", "sixtysix_core.endgame", "sixtysix_core.playout",
+               "sixtysix_core.sample", "sixtysix_core.bot", "sixtysix_core.persist",
+               "sixtysix_core.record", "sixtysix_core.explain", "sixtysix_ui.input",
+               "sixtysix_ui.texts", "sixtysix_ui.sprites", "sixtysix_ui.render",
+               "sixtysix_ui.storage", "sixtysix_ui.table", "sixtysix_ui.app")
+
+_s = {}                     # board, hw, app, script generator, counters
+
+
+def _live():
+    gc.collect()
+    return gc.mem_alloc()
+
+
+def prepare(board, script):
+    """Everything that is firmware on a board, and the driver, before BASE."""
+    import fake_os
+    sys.modules["os"] = fake_os
+    for name in FIRMWARE:
+        __import__(name)
+    _s["board"] = board
+    _s["module"] = "pygamer" if board == "pygamer" else "oled128x64"
+    _s["script"] = script
+    _s["polls"] = 0
+    _s["presses"] = 0
+    _s["gen"] = _run_script()
+    _s["sizes"] = None
+    _s["census"] = None
+
+
+def calibrate():
+    """Bytes one stand-in object takes here, less the buffers that the C object also
+    allocates (bitmap words, palette colours, a tile map of more than 4 tiles, the
+    member list), as measured on 16 of each: a dict name -> bytes."""
+    import displayio
+    bmp = displayio.Bitmap(4, 4, 2)                 # 16 bytes of words: one block
+    makers = (
+        ("Bitmap", lambda: displayio.Bitmap(4, 4, 2), 16),
+        ("Palette", lambda: displayio.Palette(1), 16),
+        ("TileGrid", lambda: displayio.TileGrid(bmp, pixel_shader=None), 0),
+        ("Group", lambda: displayio.Group(), 16 + 16),     # list object + 4 slots
+    )
+    out = {}
+    for name, make, own in makers:
+        keep = [None] * 16
+        before = _live()
+        for i in range(16):
+            keep[i] = make()
+        after = _live()
+        out[name] = (after - before) // 16 - own
+        keep = None
+    _s["sizes"] = out
+    return " ".join("%s=%d" % kv for kv in sorted(out.items()))
+
+
+def import_board():
+    hw = __import__("sixtysix_boards." + _s["module"], None, None, [_s["module"]])
+    _s["hw"] = hw
+    return _s["module"]
+
+
+def import_module(name):
+    """Import one module of APP_MODULES; the names of the modules this loaded, first
+    the one asked for ('' if it was loaded before)."""
+    before = [k for k in sys.modules]
+    __import__(name)
+    new = sorted(k for k in sys.modules if k not in before)
+    if name in new:
+        new.remove(name)
+        new.insert(0, name)
+    return " ".join(new)
+
+
+def build():
+    """App(hw) and its first screen (the first poll, as the simulator does)."""
+    from sixtysix_ui.app import App
+    _s["app"] = App(_s["hw"])
+    _poll(0)
+    return "title"
+
+
+def step():
+    """One poll of the script; the heap bytes allocated during it (garbage included:
+    this build does not collect inside a call), or -1 when the script is done."""
+    start = gc.mem_alloc()
+    try:
+        next(_s["gen"])
+    except StopIteration:
+        return -1
+    return gc.mem_alloc() - start
+
+
+def position():
+    """Where the script is: presses so far, the screen (and on the table the hand and
+    how many cards the human holds), polls so far."""
+    from sixtysix_ui import app as A
+    app = _s.get("app")
+    if app is None:
+        return "start"
+    names = ("title", "table", "summary", "match end", "help")
+    screen = names[app.screen] if app.screen < len(names) else str(app.screen)
+    if app.screen == A.S_PLAY:
+        screen += ", hand %d, %d cards in hand" % (app.match.hands + 1,
+                                                   _cards(app.deal.hand[0]))
+    return "press %d (%s), poll %d" % (_s["presses"], screen, _s["polls"])
+
+
+def _poll(buttons_ms):
+    import supervisor
+    app = _s["app"]
+    now = supervisor._now[0]
+    app.step(app.input.poll(now), now)
+    supervisor._now[0] = now + buttons_ms
+    _s["polls"] += 1
+
+
+
+def _cards(mask):
+    n = 0
+    while mask:
+        mask &= mask - 1
+        n += 1
+    return n
+
+
+def _key(name, down):
+    hw = _s["hw"]
+    if hw.joystick is not None and name in ("left", "right", "up", "down"):
+        axis = 0 if name in ("left", "right") else 1
+        low = name in ("left", "up")
+        hw.joystick[axis].value = (0 if low else 65535) if down else 32768
+        return
+    hw.keys.events.record(hw.KEYMAP.index(name), down)
+
+
+def _run_script():
+    """A generator: one poll per next()."""
+    from sixtysix_ui import app as A
+    for token in _s["script"].split():
+        app = _s["app"]
+        if token == "settle":
+            end = _now() + SETTLE_MS
+            while app.busy() and _now() < end:
+                _poll(STEP_MS)
+                yield
+            continue
+        if token == "hand":
+            for _ in range(400):
+                end = _now() + SETTLE_MS
+                while app.busy() and _now() < end:
+                    _poll(STEP_MS)
+                    yield
+                if app.screen != A.S_PLAY:
+                    break
+                yield from _press("a")
+            continue
+        if token.startswith("wait:"):
+            end = _now() + int(token[5:])
+            while _now() < end:
+                _poll(STEP_MS)
+                yield
+            continue
+        name, _, times = token.partition("*")
+        for _ in range(int(times) if times else 1):
+            yield from _press(name)
+
+
+def _press(name):
+    _s["presses"] += 1
+    _key(name, True)
+    _poll(STEP_MS)
+    _key(name, False)
+    yield
+    end = _now() + PRESS_IDLE_MS
+    while _now() < end:
+        _poll(STEP_MS)
+        yield
+
+
+def _now():
+    import supervisor
+    return supervisor._now[0]
+
+
+def census():
+    """The stand-in display objects the app holds now (reachable from both scenes and
+    from the labels): 'Name count buffer_bytes ...' plus the labels' count."""
+    import displayio
+    r = _s["app"].render
+    seen = {}
+    counts = {"Bitmap": [0, 0], "Palette": [0, 0], "TileGrid": [0, 0], "Group": [0, 0],
+              "Label": [0, 0]}
+    todo = [r.page_group, r.table_group]
+    while todo:
+        o = todo.pop()
+        if o is None or id(o) in seen:
+            continue
+        seen[id(o)] = True
+        if isinstance(o, displayio.Group):
+            kind = "Group" if type(o) is displayio.Group else "Label"
+            counts[kind][0] += 1
+            todo.extend(o._members)
+            if kind == "Label":
+                for v in o.__dict__.values():
+                    if isinstance(v, (displayio.Group, displayio.TileGrid,
+                                      displayio.Bitmap, displayio.Palette)):
+                        todo.append(v)
+        elif isinstance(o, displayio.TileGrid):
+            counts["TileGrid"][0] += 1
+            n = len(o._tiles)
+            counts["TileGrid"][1] += n if n > 4 else 0
+            todo.append(o.bitmap)
+            todo.append(o.pixel_shader)
+        elif isinstance(o, displayio.Bitmap):
+            counts["Bitmap"][0] += 1
+            counts["Bitmap"][1] += len(o._data)
+        elif isinstance(o, displayio.Palette):
+            counts["Palette"][0] += 1
+            counts["Palette"][1] += len(o._colors)
+    sizes = _s["sizes"] or {}
+    parts = []
+    for name in ("Bitmap", "Palette", "TileGrid", "Group", "Label"):
+        n, buf = counts[name]
+        parts.append("%s %d %d %d" % (name, n, buf, sizes.get(name, 0)))
+    return " ".join(parts)
+
+
+def summary():
+    """'level L, hands N, scores A-B' of the app at the end of the script."""
+    from sixtysix_core import bot
+    app = _s["app"]
+    return "level %s, hand %d, scores %d-%d" % (bot.LEVELS[app.settings.level],
+                                                 app.match.hands + 1, app.match.scores[0],
+                                                 app.match.scores[1])

@@ -1,0 +1,10 @@
+"""Stand-in for analogio in the wasm build (installed as analogio.py): the PyGamer
+joystick axes; tools/wasm/app_steps.py moves them by setting .value."""
+
+
+class AnalogIn:
+    def __init__(self, pin):
+        self.value = 32768
+
+    def deinit(self):
+        pass

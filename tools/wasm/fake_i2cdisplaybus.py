@@ -1,0 +1,9 @@
+"""Stand-in for i2cdisplaybus in the wasm build (installed as i2cdisplaybus.py)."""
+
+
+class I2CDisplayBus:
+    def __init__(self, i2c_bus, *, device_address, reset=None):
+        self.device_address = device_address
+
+    def send(self, command, data):
+        pass

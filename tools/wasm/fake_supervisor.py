@@ -1,0 +1,7 @@
+"""Stand-in for supervisor in the wasm build (installed as supervisor.py): a fake clock
+that tools/wasm/app_steps.py advances."""
+_now = [0]
+
+
+def ticks_ms():
+    return _now[0]

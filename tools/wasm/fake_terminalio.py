@@ -1,0 +1,10 @@
+"""Stand-in for terminalio in the wasm build (installed as terminalio.py).
+
+FONT: a 6x12 BuiltinFont (Terminus, printable ASCII) whose glyph Bitmap is blank.  On a
+board it is in firmware, so it is created when this module is imported, before the
+BASE reading of `bench heap32 --app`: it is not counted.
+"""
+import displayio
+import fontio
+
+FONT = fontio.BuiltinFont(displayio.Bitmap(6 * 95, 12, 2), 6, 12)
