@@ -9,7 +9,6 @@ from micropython import const
 from sixtysix_core import bot
 from sixtysix_core import cards
 from sixtysix_core import deal as D
-from sixtysix_core import explain
 from sixtysix_ui import input as I
 from sixtysix_ui import texts
 from sixtysix_ui.render import NO_CARD, wrap
@@ -223,6 +222,8 @@ class TableMixin:
             self.bot_since = self._now
             self._apply(card, HUMAN)
             return
+        # Imported here: only a refused card needs the sentences (about 6 KB of heap).
+        from sixtysix_core import explain
         why = explain.why_not(d, card, texts.card_words)   # "A clubs", not "AC"
         why = why[:1].upper() + why[1:]
         self._toast("Not now: " + why)
