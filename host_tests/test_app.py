@@ -4,10 +4,9 @@ Whole matches against the bot on both layouts (real displayio scenes, the TFT st
 and the real SSD1306 driver on a fake I2C bus), saving and resuming, teaching messages,
 the thinking indicator, and 100,000 random presses per layout.  The random-press runs
 render into a NullDisplay (the scene graph is still built and updated, but no pixels are
-computed), with a stand-in for bitmap_label.Label that keeps the text and asks an
-ASCII-only font for each glyph without drawing, and with the quick greedy bot in place of
-bot.choose (whose search budget grows with the bot's strength), so that they stay fast.
-Everything else renders real frames with the real labels and the real bot.
+computed), with the quick greedy bot in place of bot.choose (whose search budget grows
+with the bot's strength), so that they stay fast.  Everything else renders real frames
+with the real bot.
 """
 import os
 import random
@@ -259,8 +258,6 @@ def test_three_buttons_are_enough():
 
 @pytest.mark.parametrize("board", BOARDS)
 def test_100k_random_presses(board, monkeypatch):
-    from sixtysix_ui import render
-    monkeypatch.setattr(render, "bitmap_label", simhw.stub_label_module())
     monkeypatch.setattr(A.bot, "choose", lambda view, level, rng:
                         simple_bots.greedy_choose(view, rng))
     size = (128, 64) if board == "oled" else (160, 128)

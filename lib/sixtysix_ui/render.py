@@ -4,7 +4,10 @@ Two scenes: the *page* (title menu, hand summary, match end, help: a header, row
 an optional highlight, a footer) and the *table* (status line, trump, talon, upcard, the
 trick, the message line, the hand with its cursor, the popup menu and a message box).
 A layout module (layout_tft / layout_oled) gives positions and colours; the code is the
-same for both.  Cards are tiles of one sprite sheet (tile = card int, sprites.TILE_BACK).
+same for both.  Cards are tiles of one sprite sheet (tile = card int, sprites.TILE_BACK);
+text is tiles of one glyph sheet copied from the font at start (_Text), and every
+colour has one shared Palette (ink()).  Both cost far less heap than bitmap_label
+objects, which also allocated a new bitmap whenever a text changed length.
 
 The renderer reads the app's plain fields (see App: slots, cursor, message, popup_*,
 toast_lines, trick_bot, trick_me, trick_dy) and the human's PlayerView, never the
@@ -12,12 +15,14 @@ other way round.  Every setter returns early when its value is unchanged, so a r
 only carries real changes; text is rebuilt only when a shown number changed.
 """
 import displayio
-from adafruit_display_text import bitmap_label
+from micropython import const
 
 from sixtysix_ui import sprites
 
 NO_CARD = 255
 _MAX_SLOTS = 6
+_FIRST = const(32)          # the glyph sheet holds printable ASCII, " " (tile 0) to "~"
+_LAST = const(126)
 
 
 def _palette(colors):
@@ -31,57 +36,80 @@ def _palette(colors):
     return pal
 
 
-class _Solid:
-    """A filled rectangle: one shared 4x4 one-colour tile repeated (tiny in RAM)."""
-    _tile = None
-
-    def __init__(self, x, y, w, h, color):
-        if _Solid._tile is None:
-            _Solid._tile = displayio.Bitmap(4, 4, 1)
-        pal = displayio.Palette(1)
-        pal[0] = color
-        self.grid = displayio.TileGrid(_Solid._tile, pixel_shader=pal, width=(w + 3) // 4,
-                                       height=(h + 3) // 4, tile_width=4, tile_height=4,
-                                       x=x, y=y)
+def _glyph_sheet(font):
+    """The printable ASCII glyphs of a fixed-cell font (terminalio.FONT: 6x12) copied
+    once into one Bitmap of cells, tile = code - 32, pixel 1 = ink, 0 = none."""
+    w, h = font.get_bounding_box()[:2]
+    sheet = displayio.Bitmap(w * (_LAST - _FIRST + 1), h, 2)
+    for code in range(_FIRST, _LAST + 1):
+        glyph = font.get_glyph(code)
+        if glyph is None:
+            continue
+        x0 = (code - _FIRST) * w
+        src = glyph.bitmap
+        sx = glyph.tile_index * glyph.width
+        for y in range(min(glyph.height, h)):
+            for x in range(min(glyph.width, w)):
+                if src[sx + x, y]:
+                    sheet[x0 + x, y] = 1
+    return sheet
 
 
 class _Text:
-    """A bitmap_label anchored at its top-left; text changes only when it differs."""
+    """One line of text with its top-left at (x, y): a TileGrid over the glyph sheet with
+    one tile per character up to the screen's right edge, as terminalio's own Terminal
+    draws.  Changing the text writes tile numbers and allocates nothing, and a line
+    costs a few dozen bytes, where a bitmap_label holds a Python object, a palette and
+    a bitmap of its own (and allocates new ones as the text changes)."""
 
-    def __init__(self, group, font, x, y, color):
+    def __init__(self, r, group, x, y, color):
         self.text = ""
         self.color = color
-        self.label = bitmap_label.Label(font, text="", color=color, anchor_point=(0, 0),
-                                        anchored_position=(x, y))
-        group.append(self.label)
+        self._r = r
+        self._n = (r.L.WIDTH - x + r.cell_w - 1) // r.cell_w
+        self.grid = displayio.TileGrid(r.glyphs, pixel_shader=r.ink(color), width=self._n,
+                                       height=1, tile_width=r.cell_w, tile_height=r.cell_h,
+                                       x=x, y=y)
+        group.append(self.grid)
 
     def set(self, text):
-        if text != self.text:
-            self.text = text
-            self.label.text = text
+        if text == self.text:
+            return
+        self.text = text
+        grid = self.grid
+        n = len(text)
+        for i in range(self._n):
+            code = ord(text[i]) if i < n else _FIRST
+            if code < _FIRST or code > _LAST:
+                # No such glyph on the device (DEVICE_NOTES.md 2): drawn blank, but asked
+                # of the font all the same, so that the host's ASCII-only font notes it.
+                self._r.font.get_glyph(code)
+                code = _FIRST
+            grid[i] = code - _FIRST
 
     def set_color(self, color):
         if color != self.color:
             self.color = color
-            self.label.color = color
+            self.grid.pixel_shader = self._r.ink(color)
 
 
 class _Rows:
     """A list of text rows with a highlight bar and scrolling (menus and pages)."""
 
-    def __init__(self, font, L, x, y, width, rows, panel):
+    def __init__(self, r, x, y, width, rows, panel):
+        L = r.L
         self.group = displayio.Group()
         self._L = L
         self.rows = rows
         self.top = 0
         if panel:
-            self.group.append(_Solid(x, y, width, rows * L.LINE_H + 4, L.PANEL).grid)
-        self._bar = _Solid(x + 1, y + 2, width - 2, L.LINE_H, L.HILITE).grid
+            self.group.append(r.solid(x, y, width, rows * L.LINE_H + 4, L.PANEL))
+        self._bar = r.solid(x + 1, y + 2, width - 2, L.LINE_H, L.HILITE)
         self._bar.hidden = True
         self.group.append(self._bar)
         self._x = x
         self._y = y + 2
-        self.lines = [_Text(self.group, font, x + 3, y + 2 + i * L.LINE_H, L.TEXT)
+        self.lines = [_Text(r, self.group, x + 3, y + 2 + i * L.LINE_H, L.TEXT)
                       for i in range(rows)]
 
     def show(self, items, sel):
@@ -115,14 +143,38 @@ class Renderer:
         self.L = L
         self._root = None
         display.auto_refresh = False
+        self.font = font
+        self.cell_w, self.cell_h = font.get_bounding_box()[:2]
+        self.glyphs = _glyph_sheet(font)
+        self._inks = {}
+        self._tile = displayio.Bitmap(4, 4, 2)      # the tile of every solid rectangle
+        self._tile.fill(1)
         self._sheet = sprites.card_sheet(L.HOLLOW_RED)
         self._pal = _palette(L.CARD)
         self._pal_sel = _palette(L.CARD_SELECTED)
         self._pal_dim = _palette(L.CARD_DIM)
-        self._build_page(font)
-        self._build_table(font)
+        self._build_page()
+        self._build_table()
 
     # ------------------------------------------------------------- building
+
+    def ink(self, color):
+        """The one Palette of a colour, shared by its texts and rectangles: index 0 is
+        transparent, 1 the colour."""
+        pal = self._inks.get(color)
+        if pal is None:
+            pal = displayio.Palette(2)
+            pal[0] = 0
+            pal.make_transparent(0)
+            pal[1] = color
+            self._inks[color] = pal
+        return pal
+
+    def solid(self, x, y, w, h, color):
+        """A filled rectangle: the shared 4x4 tile repeated (tiny in RAM)."""
+        return displayio.TileGrid(self._tile, pixel_shader=self.ink(color),
+                                  width=(w + 3) // 4, height=(h + 3) // 4, tile_width=4,
+                                  tile_height=4, x=x, y=y)
 
     def _card(self, group, x, y):
         scale = self.L.CARD_SCALE
@@ -133,28 +185,28 @@ class Renderer:
         group.append(grid)
         return grid
 
-    def _build_page(self, font):
+    def _build_page(self):
         L = self.L
         g = displayio.Group()
-        g.append(_Solid(0, 0, L.WIDTH, L.HEIGHT, L.BG).grid)
+        g.append(self.solid(0, 0, L.WIDTH, L.HEIGHT, L.BG))
         cards = displayio.Group(scale=L.CARD_SCALE)
         g.append(cards)
         self._deco = [self._card(cards, x, y) for (x, y) in L.DECO]
-        self._page_header = _Text(g, font, L.PAGE_HEADER[0], L.PAGE_HEADER[1], L.HILITE)
+        self._page_header = _Text(self, g, L.PAGE_HEADER[0], L.PAGE_HEADER[1], L.HILITE)
         x, y, rows = L.PAGE_ROWS
-        self._page_rows = _Rows(font, L, x - 3, y - 2, L.WIDTH - 2 * x + 6, rows, False)
+        self._page_rows = _Rows(self, x - 3, y - 2, L.WIDTH - 2 * x + 6, rows, False)
         g.append(self._page_rows.group)
         self._page_footer = None
         if L.PAGE_FOOTER is not None:
-            self._page_footer = _Text(g, font, L.PAGE_FOOTER[0], L.PAGE_FOOTER[1],
+            self._page_footer = _Text(self, g, L.PAGE_FOOTER[0], L.PAGE_FOOTER[1],
                                       L.TEXT_SOFT)
         self.page_group = g
 
-    def _build_table(self, font):
+    def _build_table(self):
         L = self.L
         g = displayio.Group()
-        g.append(_Solid(0, 0, L.WIDTH, L.HEIGHT, L.BG).grid)
-        self._status = _Text(g, font, L.STATUS[0], L.STATUS[1], L.TEXT)
+        g.append(self.solid(0, 0, L.WIDTH, L.HEIGHT, L.BG))
+        self._status = _Text(self, g, L.STATUS[0], L.STATUS[1], L.TEXT)
         self._trump = displayio.TileGrid(sprites.suit_sheet(L.HOLLOW_RED),
                                          pixel_shader=_palette((None, L.TEXT, L.TEXT,
                                                                 L.CARD[3] if not L.MONO
@@ -172,20 +224,20 @@ class Renderer:
                       for i in range(_MAX_SLOTS)]
         self._trick_bot = self._card(cards, L.TRICK_BOT[0], L.TRICK_BOT[1])
         self._trick_me = self._card(cards, L.TRICK_ME[0], L.TRICK_ME[1])
-        self._talon_text = _Text(g, font, L.TALON_TEXT[0], L.TALON_TEXT[1], L.TEXT_SOFT)
-        self._message = _Text(g, font, L.MESSAGE[0], L.MESSAGE[1], L.TEXT)
-        self._more_bar = _Solid(L.MORE[0] - 1, L.MORE[1] - 1, 28, L.LINE_H, L.HILITE).grid
+        self._talon_text = _Text(self, g, L.TALON_TEXT[0], L.TALON_TEXT[1], L.TEXT_SOFT)
+        self._message = _Text(self, g, L.MESSAGE[0], L.MESSAGE[1], L.TEXT)
+        self._more_bar = self.solid(L.MORE[0] - 1, L.MORE[1] - 1, 28, L.LINE_H, L.HILITE)
         self._more_bar.hidden = True
         g.append(self._more_bar)
-        self._more = _Text(g, font, L.MORE[0], L.MORE[1], L.TEXT)
+        self._more = _Text(self, g, L.MORE[0], L.MORE[1], L.TEXT)
         self._more.set("Menu")
-        self._points = _Text(g, font, L.POINTS[0], L.POINTS[1], L.TEXT_SOFT)
+        self._points = _Text(self, g, L.POINTS[0], L.POINTS[1], L.TEXT_SOFT)
         x, y, w, rows = L.POPUP
-        self._popup = _Rows(font, L, x, y, w, rows, True)
+        self._popup = _Rows(self, x, y, w, rows, True)
         self._popup.group.hidden = True
         g.append(self._popup.group)
         x, y, w, rows = L.TOAST
-        self._toast = _Rows(font, L, x, y, w, rows, True)
+        self._toast = _Rows(self, x, y, w, rows, True)
         self._toast.group.hidden = True
         g.append(self._toast.group)
         self.table_group = g

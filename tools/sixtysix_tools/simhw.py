@@ -264,35 +264,3 @@ class TinyFont:
             return self._glyph
         self.misses.add(codepoint)
         return None
-
-
-def stub_label_module():
-    """A stand-in for the bitmap_label module, for long random-press runs: its Label
-    keeps text, colour and position and asks the font for every glyph (so non-ASCII
-    text is still caught) but draws nothing."""
-    import types
-
-    import displayio
-
-    class Label(displayio.Group):
-        def __init__(self, font, text="", color=0xFFFFFF, anchor_point=None,
-                     anchored_position=None, **kwargs):
-            super().__init__()
-            self.font = font
-            self.color = color
-            self.anchor_point = anchor_point
-            self.anchored_position = anchored_position
-            self._text = ""
-            self.text = text
-
-        @property
-        def text(self):
-            return self._text
-
-        @text.setter
-        def text(self, value):
-            for ch in value:
-                self.font.get_glyph(ord(ch))
-            self._text = value
-
-    return types.SimpleNamespace(Label=Label)
