@@ -244,13 +244,19 @@ class App(TableMixin):
         self._page = (header, lines, self.menu_sel, footer, (2 * 6 + 3, 2 * 6 + 2))
         self._dirty = True
 
+    def _move_title(self, delta):
+        """Move the highlight only: the lines stay as they are (building them parses the
+        rules tables, about 11 KB of garbage on a board)."""
+        self.menu_sel = (self.menu_sel + delta) % len(self.menu)
+        header, lines, _sel, footer, deco = self._page
+        self._page = (header, lines, self.menu_sel, footer, deco)
+        self._dirty = True
+
     def _step_title(self, b):
         if b & _PREV:
-            self.menu_sel = (self.menu_sel - 1) % len(self.menu)
-            self._title_page()
+            self._move_title(-1)
         elif b & _NEXT:
-            self.menu_sel = (self.menu_sel + 1) % len(self.menu)
-            self._title_page()
+            self._move_title(1)
         elif b & (I.BTN_A | I.BTN_START):
             entry = self.menu[self.menu_sel]
             st = self.settings
