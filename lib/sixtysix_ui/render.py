@@ -147,8 +147,7 @@ class Renderer:
         self.cell_w, self.cell_h = font.get_bounding_box()[:2]
         self.glyphs = _glyph_sheet(font)
         self._inks = {}
-        self._tile = displayio.Bitmap(4, 4, 2)      # the tile of every solid rectangle
-        self._tile.fill(1)
+        self._tiles = {}
         self._sheet = sprites.card_sheet(L.HOLLOW_RED)
         self._pal = _palette(L.CARD)
         self._pal_sel = _palette(L.CARD_SELECTED)
@@ -171,10 +170,23 @@ class Renderer:
         return pal
 
     def solid(self, x, y, w, h, color):
-        """A filled rectangle: the shared 4x4 tile repeated (tiny in RAM)."""
-        return displayio.TileGrid(self._tile, pixel_shader=self.ink(color),
-                                  width=(w + 3) // 4, height=(h + 3) // 4, tile_width=4,
-                                  tile_height=4, x=x, y=y)
+        """A filled rectangle, its size rounded up to whole 4-pixel steps: a one-colour
+        square tile repeated, the largest of 32, 16, 8 and 4 pixels that fits, since the
+        tile map takes a byte per tile (1,280 for the whole screen in 4-pixel tiles, 20
+        in 32-pixel ones) and a tile bitmap of up to 32 pixels costs one word per row."""
+        w = (w + 3) // 4 * 4
+        h = (h + 3) // 4 * 4
+        size = 32
+        while size > 4 and (w % size or h % size):
+            size //= 2
+        tile = self._tiles.get(size)
+        if tile is None:
+            tile = displayio.Bitmap(size, size, 2)
+            tile.fill(1)
+            self._tiles[size] = tile
+        return displayio.TileGrid(tile, pixel_shader=self.ink(color), width=w // size,
+                                  height=h // size, tile_width=size, tile_height=size,
+                                  x=x, y=y)
 
     def _card(self, group, x, y):
         scale = self.L.CARD_SCALE
