@@ -318,11 +318,8 @@ def main(command, args):
 APP_SCRIPT = "right a left a settle hand a settle a settle a settle a settle"
 APP_BOARDS = (("pygamer", "TFT 160x128"), ("oled", "OLED 128x64"))
 # What the C structs of the stand-in display objects weigh on a 32-bit CircuitPython,
-# in whole 16-byte GC blocks (tools/wasm/fake_displayio.py explains them).  A Label is
-# a Python subclass of the C Group: on a board its Group part is a separate C struct;
-# here it is 5 more entries (about 40 bytes) in the label's own attribute table.
+# in whole 16-byte GC blocks (tools/wasm/fake_displayio.py explains them).
 C_STRUCT = {"Bitmap": 48, "Palette": 16, "TileGrid": 96, "Group": 64}
-LABEL_GROUP_STANDIN = 40
 
 
 def _device_libs():
@@ -411,7 +408,6 @@ def struct_correction(r):
     total = 0
     for name in ("Bitmap", "Palette", "TileGrid", "Group"):
         total += census[name][0] * (C_STRUCT[name] - calib[name])
-    total += census["Label"][0] * (C_STRUCT["Group"] - LABEL_GROUP_STANDIN)
     return total
 
 
@@ -455,12 +451,10 @@ def app_report(columns, script):
         c, cal = r["CENSUS"], r["CALIB"]
         parts = ["%s %d (%s B)" % (n, c[n][0], kb(c[n][1])) for n in
                  ("Bitmap", "Palette", "TileGrid", "Group")]
-        parts.append("bitmap_label.Label %d" % c["Label"][0])
         print("  %s: %s" % (title, ", ".join(parts)))
     cal = columns[0][1]["CALIB"]
     print("  per object: " + ", ".join("%s %d -> %d" % (n, cal[n], C_STRUCT[n]) for n in
-                                       ("Bitmap", "Palette", "TileGrid", "Group"))
-          + ", a Label's Group part ~%d -> %d" % (LABEL_GROUP_STANDIN, C_STRUCT["Group"]))
+                                       ("Bitmap", "Palette", "TileGrid", "Group")))
 
 
 def app_main(node, script):
@@ -469,7 +463,7 @@ def app_main(node, script):
     libs = _device_libs()
     if libs is None:
         sys.stderr.write("bench heap32 --app needs the device libraries pinned in "
-                         "requirements-device.txt (adafruit_display_text, ...): pip could "
+                         "requirements-device.txt (adafruit_displayio_ssd1306): pip could "
                          "not fetch them into build/devlib-cache.\n")
         return 1
     mpy_cross = _tool("mpy-cross")
@@ -519,7 +513,7 @@ APP_CAVEATS = (
     "Caveats (an estimate, not a board measurement):",
     "* This is MicroPython 1.27 (wasm32, 16-byte GC blocks) running our code, not "
     "CircuitPython on a SAMD51: object layouts are close but not the same.",
-    "* displayio, terminalio, fontio, bitmaptools, keypad, board, busio, busdisplay, "
+    "* displayio, terminalio, fontio, keypad, board, busio, busdisplay, "
     "i2cdisplaybus, analogio, microcontroller and supervisor are Python stand-ins "
     "(tools/wasm/fake_*.py). Their buffers are sized as the C code sizes them (bitmap "
     "words, 12 bytes per palette colour, tile maps of more than 4 tiles, group member "

@@ -24,7 +24,7 @@ import sys
 STEP_MS = 20                # as sim.Driver
 PRESS_IDLE_MS = 150
 SETTLE_MS = 60000
-FIRMWARE = ("micropython", "displayio", "fontio", "terminalio", "bitmaptools", "board",
+FIRMWARE = ("micropython", "displayio", "fontio", "terminalio", "board",
             "busio", "busdisplay", "i2cdisplaybus", "keypad", "analogio", "microcontroller",
             "supervisor")
 
@@ -221,13 +221,12 @@ def _now():
 
 
 def census():
-    """The stand-in display objects the app holds now (reachable from both scenes and
-    from the labels): 'Name count buffer_bytes ...' plus the labels' count."""
+    """The stand-in display objects the app holds now (reachable from both scenes):
+    'Name count buffer_bytes own_bytes ...'."""
     import displayio
     r = _s["app"].render
     seen = {}
-    counts = {"Bitmap": [0, 0], "Palette": [0, 0], "TileGrid": [0, 0], "Group": [0, 0],
-              "Label": [0, 0]}
+    counts = {"Bitmap": [0, 0], "Palette": [0, 0], "TileGrid": [0, 0], "Group": [0, 0]}
     todo = [r.page_group, r.table_group]
     while todo:
         o = todo.pop()
@@ -235,14 +234,8 @@ def census():
             continue
         seen[id(o)] = True
         if isinstance(o, displayio.Group):
-            kind = "Group" if type(o) is displayio.Group else "Label"
-            counts[kind][0] += 1
+            counts["Group"][0] += 1
             todo.extend(o._members)
-            if kind == "Label":
-                for v in o.__dict__.values():
-                    if isinstance(v, (displayio.Group, displayio.TileGrid,
-                                      displayio.Bitmap, displayio.Palette)):
-                        todo.append(v)
         elif isinstance(o, displayio.TileGrid):
             counts["TileGrid"][0] += 1
             n = len(o._tiles)
@@ -257,7 +250,7 @@ def census():
             counts["Palette"][1] += len(o._colors)
     sizes = _s["sizes"] or {}
     parts = []
-    for name in ("Bitmap", "Palette", "TileGrid", "Group", "Label"):
+    for name in ("Bitmap", "Palette", "TileGrid", "Group"):
         n, buf = counts[name]
         parts.append("%s %d %d %d" % (name, n, buf, sizes.get(name, 0)))
     return " ".join(parts)

@@ -2,7 +2,7 @@
 
 Installed in the wasm filesystem as displayio.py.  Only memory matters here: the objects
 keep the buffers that CircuitPython's C objects allocate on the GC heap, sized as the C
-code sizes them, and as few Python attributes as the app and adafruit_display_text need.
+code sizes them, and as few Python attributes as the app needs.
 Nothing is drawn.  The C structs themselves are not modelled byte for byte:
 app_steps.calibrate() measures what one stand-in weighs here besides its buffers,
 app_steps.census() counts the objects the app holds, and bench_heap32.py (C_STRUCT)
@@ -39,7 +39,7 @@ class Bitmap:
         self._stride = (width * bits + 31) // 32
         self._data = bytearray(self._stride * 4 * height)
 
-    # _get/_set allocate nothing (bitmaptools.blit uses them); b[x, y] builds a tuple,
+    # _get/_set allocate nothing; b[x, y] builds a tuple,
     # as it does on a board.
     def _get(self, x, y):
         bit = y * self._stride * 32 + x * self._bits
@@ -141,7 +141,7 @@ class TileGrid:
 class Group:
     def __init__(self, *, scale=1, x=0, y=0):
         self._members = []
-        self._scale = scale     # not self.scale: a subclass (LabelBase) redefines it
+        self._scale = scale
         self.x = x
         self.y = y
         self.hidden = False
