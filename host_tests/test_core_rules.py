@@ -644,3 +644,29 @@ def test_option_table_size_matches_the_saved_layout():
     from sixtysix_core import rules as R
     assert len(R.options()) == R.NUM_OPTIONS
     assert len({name for name, _values in R.options()}) == R.NUM_OPTIONS
+    # _NAMES and _VALUES are parallel: one value list per name, single spaces (decode_from
+    # counts the spaces of a list to know how many values it has)
+    assert len(R._NAMES) == R._VALUES.count("|") + 1 == R.NUM_OPTIONS
+    assert "  " not in R._VALUES and " |" not in R._VALUES and "| " not in R._VALUES
+    assert all(len(values) >= 2 for _name, values in R.options())
+
+
+def test_rules_save_and_restore_round_trip_and_refuse_bad_indexes():
+    from sixtysix_core import rules as R
+    for name in R.preset_names():
+        rules = R.preset(name)
+        rules.set("match_target", "10")
+        buf = bytearray(R.NUM_OPTIONS)
+        rules.encode_into(buf, 0)
+        back = R.RuleSet()
+        back.preset = name
+        assert back.decode_from(buf, 0)
+        assert back.overrides() == rules.overrides() == [("match_target", "10")]
+        assert (back.players, back.deck, back.match_target) == (
+            rules.players, rules.deck, 10)
+    for i, (_name, values) in enumerate(R.options()):
+        buf = bytearray(R.NUM_OPTIONS)
+        buf[i] = len(values)                   # one past the last value
+        assert not R.RuleSet().decode_from(buf, 0)
+        buf[i] = len(values) - 1
+        assert R.RuleSet().decode_from(buf, 0)

@@ -7,33 +7,38 @@ Every option is an attribute of RuleSet named as in RULES.md.  Its value is an i
   indexes.
 
 options() and preset_names() give the record spellings (RECORD_FORMAT.md `rules` line);
-encode_into/decode_from store a RuleSet as NUM_OPTIONS value-index bytes (persist.py).
+encode_into/decode_from store a RuleSet as NUM_OPTIONS value-index bytes (persist.py)
+and, with copy_into, allocate nothing.
 """
 from micropython import const
 
-# The option table and the presets as two strings, parsed only when names are needed
-# (records, menus, saving): as tuples of tuples they cost about 10 KB of heap on
-# MicroPython.  _SPEC: "|"-separated options, each "name value value ...", default first,
-# in the order of the RULES.md section 4 table.  _PRESETS: "|"-separated presets, each
-# "NAME option=value ...".
-_SPEC = (
-    "players 2 3 4|deck 24 20|trump_mode upcard fixed_hearts chosen|exchange on off"
-    "|exchange_requires_trick true false|exchange_by leader either_between_tricks"
-    "|exchange_not_when_two_left false true|exchange_on_opponent_close true false"
-    "|meld_before_first_trick allowed_pending forbidden|marriages_in_phase2 false true"
-    "|partner_meld false true|close_by leader either_between_tricks"
-    "|close_before_draw true false|close_needs_more_than_two false true"
-    "|phase2_rule follow_head_trump follow_trump follow_only|undertrump required optional"
-    "|declare_window leader_window after_any_trick any_own_turn|auto_declare false true"
-    "|last_trick_bonus 10 0"
-    "|end_without_declaration higher_total last_trick_wins last_trick_wins_one"
-    "|draw_bonus false true|scoring standard czech|closed_win_basis end at_close"
-    "|failed_close pagat flat3 as_normal_win czech_penalty"
-    "|failed_close_trick_test at_close at_end|closer_beaten flat2 as_failed_close"
-    "|false_declaration flat2 two_or_three czech_bands|next_dealer winner alternate"
-    "|match_target 7 6 10|match_count up down|warszawa_order next_player partner_first"
-    "|three_player_mode solo_vs_two each_for_self|four_player_trump chosen bottom_card"
-    "|reveal_points false true"
+# The option table as a tuple of names and one string of value lists, parsed only when a
+# value's spelling is needed (records, menus): as tuples of tuples the table costs about
+# 10 KB of heap on MicroPython, and the names are interned anyway as RuleSet attributes.
+# _NAMES: the options in the order of the RULES.md section 4 table.  _VALUES: for each
+# option in that order, its values separated by spaces, default first; options are
+# separated by "|".  _PRESETS: "|"-separated presets, each "NAME option=value ...".
+_NAMES = (
+    "players", "deck", "trump_mode", "exchange", "exchange_requires_trick", "exchange_by",
+    "exchange_not_when_two_left", "exchange_on_opponent_close", "meld_before_first_trick",
+    "marriages_in_phase2", "partner_meld", "close_by", "close_before_draw",
+    "close_needs_more_than_two", "phase2_rule", "undertrump", "declare_window",
+    "auto_declare", "last_trick_bonus", "end_without_declaration", "draw_bonus", "scoring",
+    "closed_win_basis", "failed_close", "failed_close_trick_test", "closer_beaten",
+    "false_declaration", "next_dealer", "match_target", "match_count", "warszawa_order",
+    "three_player_mode", "four_player_trump", "reveal_points",
+)
+_VALUES = (
+    "2 3 4|24 20|upcard fixed_hearts chosen|on off|true false|leader either_between_tricks"
+    "|false true|true false|allowed_pending forbidden|false true"
+    "|false true|leader either_between_tricks|true false|false true"
+    "|follow_head_trump follow_trump follow_only|required optional"
+    "|leader_window after_any_trick any_own_turn"
+    "|false true|10 0|higher_total last_trick_wins last_trick_wins_one|false true"
+    "|standard czech|end at_close|pagat flat3 as_normal_win czech_penalty"
+    "|at_close at_end|flat2 as_failed_close|flat2 two_or_three czech_bands"
+    "|winner alternate|7 6 10|up down|next_player partner_first"
+    "|solo_vs_two each_for_self|chosen bottom_card|false true"
 )
 _PRESETS = (
     "CLASSIC_66"
@@ -50,30 +55,52 @@ _PRESETS = (
     "|FOUR_PLAYER_PL players=4"
 )
 NUM_OPTIONS = const(34)
-_NUMERIC = ("players", "deck", "last_trick_bonus", "match_target")
+
+
+def _start(i):
+    """Where option i's value list starts in _VALUES; allocates nothing."""
+    pos = 0
+    for _ in range(i):
+        pos = _VALUES.find("|", pos) + 1
+    return pos
+
+
+def _end(start):
+    end = _VALUES.find("|", start)
+    return end if end >= 0 else len(_VALUES)
+
+
+def _values_at(i):
+    """Option i's value spellings, a list of str (cold path: one slice, one split)."""
+    start = _start(i)
+    return _VALUES[start:_end(start)].split()
+
+
+def _index(opt_name):
+    """The option's position in the table; ValueError with a plain message."""
+    for i in range(NUM_OPTIONS):
+        if _NAMES[i] == opt_name:
+            return i
+    raise ValueError("unknown rules option %r" % opt_name)
+
+
+# The numeric options (stored as the number, not as a value index) and their values,
+# parsed once: (table position, (value, ...)).
+_NUMERIC = tuple((_index(n), tuple(int(v) for v in _values_at(_index(n))))
+                 for n in ("players", "deck", "last_trick_bonus", "match_target"))
+
+
+def _numbers(i):
+    """The values of option i if it is numeric, else None; allocates nothing."""
+    for pos, values in _NUMERIC:
+        if pos == i:
+            return values
+    return None
 
 
 def options():
     """((name, (value, ...)), ...) in table order (cold path: builds all the tuples)."""
-    return tuple((words[0], tuple(words[1:]))
-                 for words in (item.split() for item in _SPEC.split("|")))
-
-
-def _option(pos):
-    """The option whose text starts at _SPEC[pos]: (name, [values], next pos or -1).
-    Walking the table one option at a time keeps the transient heap small on a board."""
-    end = _SPEC.find("|", pos)
-    words = _SPEC[pos:end if end >= 0 else len(_SPEC)].split()
-    return words[0], words[1:], (end + 1 if end >= 0 else -1)
-
-
-def _values_of(opt_name):
-    pos = 0
-    while pos >= 0:
-        name, values, pos = _option(pos)
-        if name == opt_name:
-            return values
-    return None
+    return tuple((_NAMES[i], tuple(_values_at(i))) for i in range(NUM_OPTIONS))
 
 
 def preset_names():
@@ -107,70 +134,62 @@ class RuleSet:
 
     def __init__(self):
         self.preset = "CLASSIC_66"
-        pos = 0
-        while pos >= 0:
-            opt_name, values, pos = _option(pos)
-            setattr(self, opt_name, _decode(opt_name, values, 0))
+        for i in range(NUM_OPTIONS):
+            numbers = _numbers(i)
+            setattr(self, _NAMES[i], 0 if numbers is None else numbers[0])
 
     def set(self, opt_name, value):
         """Set an option from its record spelling; ValueError with a plain message."""
-        values = _values_of(opt_name)
-        if values is None:
-            raise ValueError("unknown rules option %r" % opt_name)
-        for i in range(len(values)):
-            if values[i] == value:
-                setattr(self, opt_name, _decode(opt_name, values, i))
+        i = _index(opt_name)
+        values = _values_at(i)
+        for k in range(len(values)):
+            if values[k] == value:
+                numbers = _numbers(i)
+                setattr(self, opt_name, k if numbers is None else numbers[k])
                 return
         raise ValueError("option %s takes %s, not %r" % (opt_name, " or ".join(values), value))
 
     def get(self, opt_name):
         """Record spelling of an option's current value."""
-        values = _values_of(opt_name)
-        if values is None:
-            raise ValueError("unknown rules option %r" % opt_name)
+        i = _index(opt_name)
         value = getattr(self, opt_name)
-        return str(value) if opt_name in _NUMERIC else values[value]
+        return str(value) if _numbers(i) is not None else _values_at(i)[value]
 
-    def index_of(self, opt_name, values):
-        """The value's index in `values` (numeric options are stored as numbers)."""
-        value = getattr(self, opt_name)
-        return values.index(str(value)) if opt_name in _NUMERIC else value
+    # encode_into, decode_from and copy_into run at every save and resume: they walk the
+    # names and allocate nothing.
 
     def encode_into(self, buf, offset):
         """Write the NUM_OPTIONS value indexes, in table order, into buf[offset:]."""
-        i = offset
-        pos = 0
-        while pos >= 0:
-            opt_name, values, pos = _option(pos)
-            buf[i] = self.index_of(opt_name, values)
-            i += 1
+        for i in range(NUM_OPTIONS):
+            value = getattr(self, _NAMES[i])
+            numbers = _numbers(i)
+            buf[offset + i] = value if numbers is None else numbers.index(value)
 
     def decode_from(self, buf, offset):
         """Read what encode_into wrote; False (and self unchanged in part) if invalid."""
-        i = offset
-        pos = 0
-        while pos >= 0:
-            opt_name, values, pos = _option(pos)
-            if buf[i] >= len(values):
+        for i in range(NUM_OPTIONS):
+            k = buf[offset + i]
+            start = _start(i)
+            if k > _VALUES.count(" ", start, _end(start)):      # k >= number of values
                 return False
-            setattr(self, opt_name, _decode(opt_name, values, buf[i]))
-            i += 1
+            numbers = _numbers(i)
+            setattr(self, _NAMES[i], k if numbers is None else numbers[k])
         return True
 
     def copy_into(self, other):
         other.preset = self.preset
-        pos = 0
-        while pos >= 0:
-            opt_name, _values, pos = _option(pos)
-            setattr(other, opt_name, getattr(self, opt_name))
+        for i in range(NUM_OPTIONS):
+            name = _NAMES[i]
+            setattr(other, name, getattr(self, name))
 
     def overrides(self):
         """(name, value) pairs where this differs from its preset, in table order."""
         base = preset(self.preset)
         out = []
-        for opt_name, _values in options():
-            if getattr(self, opt_name) != getattr(base, opt_name):
-                out.append((opt_name, self.get(opt_name)))
+        for i in range(NUM_OPTIONS):
+            name = _NAMES[i]
+            if getattr(self, name) != getattr(base, name):
+                out.append((name, self.get(name)))
         return out
 
     def unsupported(self):
@@ -193,12 +212,6 @@ class RuleSet:
             return "declare_window=%s is not supported with %d players yet" % (
                 self.get("declare_window"), self.players)
         return None
-
-
-def _decode(opt_name, values, i):
-    if opt_name in _NUMERIC:
-        return int(values[i])
-    return i
 
 
 def preset(preset_name):

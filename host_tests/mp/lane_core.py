@@ -2,9 +2,9 @@
 # from the repository root).  Plain asserts, no pytest: MicroPython has none.
 #
 # Plays 200 seeded random hands and, with micropython.heap_lock() held, generates the legal
-# actions, applies each action and copies the state into a scratch Deal: any allocation
-# there raises MemoryError and the lane fails.  Prints PASS/FAIL lines; exit status 1 on
-# any failure.
+# actions, applies each action and copies the state into a scratch Deal, and saves and
+# restores the RuleSet: any allocation there raises MemoryError and the lane fails.
+# Prints PASS/FAIL lines; exit status 1 on any failure.
 import sys
 
 sys.path.insert(0, ".")
@@ -62,6 +62,26 @@ def check_same(a, b):
     return a.phase == b.phase and a.winner == b.winner
 
 
+def rules_locked(rules):
+    """encode_into, decode_from and copy_into (every save and resume) under heap_lock;
+    returns (round trip equal, error text or None)."""
+    buf = bytearray(R.NUM_OPTIONS + 2)
+    back = R.RuleSet()
+    back.preset = rules.preset          # the preset index is saved apart (persist.py)
+    copy = R.RuleSet()
+    gc.collect()
+    micropython.heap_lock()
+    try:
+        rules.encode_into(buf, 2)
+        ok = back.decode_from(buf, 2)
+        back.copy_into(copy)
+    except MemoryError:
+        micropython.heap_unlock()
+        return False, "allocation in RuleSet save/restore"
+    micropython.heap_unlock()
+    return ok and copy.overrides() == rules.overrides(), None
+
+
 def main():
     rng = Rng(66)
     seq = [rng.below(24) for _ in range(8)]
@@ -76,6 +96,9 @@ def main():
         report("heap_lock: legal/apply/copy_into allocate nothing, " + preset, err is None,
                "%d hands, %d steps%s" % (hands, steps, "" if err is None else "; " + err))
         report("copy_into + apply equals apply, " + preset, check_same(d, scratch))
+        ok, err = rules_locked(rules)
+        report("heap_lock: RuleSet encode/decode/copy allocate nothing, " + preset, ok,
+               "" if err is None else err)
     gc.collect()
     print("mem_free after lane:", gc.mem_free())
     if failures:
