@@ -245,8 +245,8 @@ class App(TableMixin):
         self._dirty = True
 
     def _move_title(self, delta):
-        """Move the highlight only: the lines stay as they are (building them parses the
-        rules tables, about 11 KB of garbage on a board)."""
+        """Move the highlight only: the lines stay as they are (building them spells out
+        rule values and makes garbage on a board)."""
         self.menu_sel = (self.menu_sel + delta) % len(self.menu)
         header, lines, _sel, footer, deco = self._page
         self._page = (header, lines, self.menu_sel, footer, deco)
