@@ -126,8 +126,9 @@ def mpy_loadable(header, sys_mpy):
             and header[2] >> 2 == 0 and header[3] <= 31)
 
 
-def parse(text):
-    """The lines of heap32.mjs / heap_steps.main() as a dict."""
+def parse(text, required=("BASE", "IMPORTED", "OBJECTS", "MAXLIVE", "MATCH")):
+    """The lines of heap32.mjs / heap_steps.main() or of app32.mjs as a dict; `required`
+    names the lines that must be there."""
     r = {"IMPORT": []}
     for line in text.splitlines():
         p = line.split(None, 2)
@@ -135,13 +136,20 @@ def parse(text):
             continue
         if p[0] == "IMPORT":
             r["IMPORT"].append((p[1].replace("+", ", "), int(p[2])))
-        elif p[0] in ("MPY", "BASE", "IMPORTED", "OBJECTS", "END"):
+        elif p[0] in ("MPY", "BASE", "BOARD", "IMPORTED", "OBJECTS", "BUILT", "END", "POLLS"):
             r[p[0]] = int(p[1])
         elif p[0] in ("MAXLIVE", "MAXSTEP", "PEAK"):
             r[p[0]] = (int(p[1]), p[2] if len(p) > 2 else "")
         elif p[0] == "MATCH":
             r["MATCH"] = tuple(int(x) for x in line.split()[1:])
-    missing = [k for k in ("BASE", "IMPORTED", "OBJECTS", "MAXLIVE", "MATCH") if k not in r]
+        elif p[0] in ("WHERE", "STATE"):
+            r[p[0]] = line.split(None, 1)[1] if len(p) > 1 else ""
+        elif p[0] == "CALIB":
+            r["CALIB"] = {k: int(v) for k, v in (w.split("=") for w in line.split()[1:])}
+        elif p[0] == "CENSUS":
+            w = line.split()[1:]
+            r["CENSUS"] = {w[i]: (int(w[i + 1]), int(w[i + 2])) for i in range(0, len(w), 4)}
+    missing = [k for k in required if k not in r]
     if missing:
         raise RuntimeError("no %s in the output:\n%s" % (", ".join(missing), text[-2000:]))
     return r
@@ -365,40 +373,14 @@ def stage_app(dest, libs, mpy_cross=None):
     return dest
 
 
-def parse_app(text):
-    """The lines of app32.mjs as a dict."""
-    r = {"IMPORT": []}
-    for line in text.splitlines():
-        p = line.split(None, 2)
-        if not p:
-            continue
-        if p[0] == "IMPORT":
-            r["IMPORT"].append((p[1].replace("+", ", "), int(p[2])))
-        elif p[0] in ("MPY", "BASE", "BOARD", "IMPORTED", "BUILT", "END", "POLLS"):
-            r[p[0]] = int(p[1])
-        elif p[0] in ("MAXLIVE", "MAXSTEP", "PEAK"):
-            r[p[0]] = (int(p[1]), p[2] if len(p) > 2 else "")
-        elif p[0] in ("WHERE", "STATE"):
-            r[p[0]] = line.split(None, 1)[1] if len(p) > 1 else ""
-        elif p[0] == "CALIB":
-            r["CALIB"] = {k: int(v) for k, v in (w.split("=") for w in line.split()[1:])}
-        elif p[0] == "CENSUS":
-            w = line.split()[1:]
-            r["CENSUS"] = {w[i]: (int(w[i + 1]), int(w[i + 2])) for i in range(0, len(w), 4)}
-    missing = [k for k in ("BASE", "BOARD", "IMPORTED", "BUILT", "MAXLIVE", "END", "CENSUS",
-                           "CALIB") if k not in r]
-    if missing:
-        raise RuntimeError("no %s in the output:\n%s" % (", ".join(missing), text[-2000:]))
-    return r
-
-
 def run_app(node, staged, board, script):
     out = subprocess.run([node, os.path.join(WASM_DIR, "app32.mjs"), staged, board, script],
                          cwd=WASM_DIR, capture_output=True, text=True, timeout=TIMEOUT)
     if out.returncode != 0:
         raise RuntimeError("app32.mjs (%s) failed (exit %d):\n%s"
                            % (board, out.returncode, (out.stdout + out.stderr)[-2000:]))
-    return parse_app(out.stdout)
+    return parse(out.stdout, ("BASE", "BOARD", "IMPORTED", "BUILT", "MAXLIVE", "END",
+                              "CENSUS", "CALIB"))
 
 
 def struct_correction(r):

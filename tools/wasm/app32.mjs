@@ -26,7 +26,7 @@
 // Exit status: 0 done, 1 a Python error (printed on stderr), 2 bad arguments.
 import fs from "node:fs";
 import path from "node:path";
-import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
+import { startMicroPython } from "./start.mjs";
 
 const [dir, board, script] = process.argv.slice(2);
 if (!dir || !fs.existsSync(path.join(dir, "lib")) || !["pygamer", "oled"].includes(board)) {
@@ -35,26 +35,8 @@ if (!dir || !fs.existsSync(path.join(dir, "lib")) || !["pygamer", "oled"].includ
 }
 const MOUNT = "/app";
 
-function copyTree(mp, from, to) {
-  mp.FS.mkdir(to);
-  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
-    const src = path.join(from, entry.name);
-    const dst = to + "/" + entry.name;
-    if (entry.isDirectory()) {
-      copyTree(mp, src, dst);
-    } else if (entry.name.endsWith(".py") || entry.name.endsWith(".mpy")) {
-      mp.FS.writeFile(dst, fs.readFileSync(src));
-    }
-  }
-}
-
 async function main() {
-  const mp = await loadMicroPython({
-    heapsize: 512 * 1024, // only the first heap area: this build adds areas as needed
-    stdout: (line) => process.stderr.write(line + "\n"),
-    stderr: (line) => process.stderr.write(line + "\n"),
-  });
-  copyTree(mp, dir, MOUNT);
+  const mp = await startMicroPython(512 * 1024, dir, MOUNT);
   mp.runPython(
     `import gc\nimport sys\nsys.path[:] = ["${MOUNT}/fw", "${MOUNT}/lib", "${MOUNT}"]\n` +
       `import app_steps`,

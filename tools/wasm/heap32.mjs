@@ -25,7 +25,7 @@
 // Exit status: 0 done, 1 a Python error (printed on stderr), 2 bad arguments.
 import fs from "node:fs";
 import path from "node:path";
-import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
+import { startMicroPython } from "./start.mjs";
 
 const [dir, seedText, levelText] = process.argv.slice(2);
 if (!dir || !fs.existsSync(path.join(dir, "sixtysix_core"))) {
@@ -36,26 +36,8 @@ const seed = Number(seedText ?? 1);
 const level = Number(levelText ?? 2);
 const MOUNT = "/bench";
 
-function copyTree(mp, from, to) {
-  mp.FS.mkdir(to);
-  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
-    const src = path.join(from, entry.name);
-    const dst = to + "/" + entry.name;
-    if (entry.isDirectory()) {
-      copyTree(mp, src, dst);
-    } else if (entry.name.endsWith(".py") || entry.name.endsWith(".mpy")) {
-      mp.FS.writeFile(dst, fs.readFileSync(src));
-    }
-  }
-}
-
 async function main() {
-  const mp = await loadMicroPython({
-    heapsize: 256 * 1024, // only the first heap area: this build adds areas as needed
-    stdout: (line) => process.stderr.write(line + "\n"),
-    stderr: (line) => process.stderr.write(line + "\n"),
-  });
-  copyTree(mp, dir, MOUNT);
+  const mp = await startMicroPython(256 * 1024, dir, MOUNT);
   mp.runPython(`import gc\nimport sys\nsys.path.insert(0, "${MOUNT}")\nimport heap_steps`);
   // Every proxy is taken before the first figure: each one holds a reference on the
   // Python side, so it is part of BASE and not of any later difference.
