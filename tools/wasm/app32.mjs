@@ -26,7 +26,7 @@
 // Exit status: 0 done, 1 a Python error (printed on stderr), 2 bad arguments.
 import fs from "node:fs";
 import path from "node:path";
-import { startMicroPython } from "./start.mjs";
+import { startMicroPython, trackSteps } from "./start.mjs";
 
 const [dir, board, script] = process.argv.slice(2);
 if (!dir || !fs.existsSync(path.join(dir, "lib")) || !["pygamer", "oled"].includes(board)) {
@@ -75,34 +75,7 @@ async function main() {
   fns.build();
   now = live();
   out("BUILT", now);
-  let high = now;
-  let where = "title";
-  let most = 0;
-  let mostWhere = "title";
-  let peak = now;
-  let peakWhere = "title";
-  let polls = 0;
-  for (;;) {
-    const used = fns.step();
-    if (used < 0) break;
-    polls += 1;
-    if (now + used > peak) {
-      peak = now + used;
-      peakWhere = fns.position();
-    }
-    if (used > most) {
-      most = used;
-      mostWhere = fns.position();
-    }
-    now = live();
-    if (now > high) {
-      high = now;
-      where = fns.position();
-    }
-  }
-  out("MAXLIVE", high, where);
-  out("MAXSTEP", most, mostWhere);
-  out("PEAK", peak, peakWhere);
+  const polls = trackSteps(fns.step, fns.position, live, now, "title", out);
   out("END", live());
   out("CENSUS", fns.census());
   out("WHERE", fns.position());

@@ -25,7 +25,7 @@
 // Exit status: 0 done, 1 a Python error (printed on stderr), 2 bad arguments.
 import fs from "node:fs";
 import path from "node:path";
-import { startMicroPython } from "./start.mjs";
+import { startMicroPython, trackSteps } from "./start.mjs";
 
 const [dir, seedText, levelText] = process.argv.slice(2);
 if (!dir || !fs.existsSync(path.join(dir, "sixtysix_core"))) {
@@ -70,32 +70,7 @@ async function main() {
   setup(seed, level);
   now = live();
   out("OBJECTS", now);
-  let high = now;
-  let where = "start";
-  let most = 0;
-  let mostWhere = "start";
-  let peak = now;
-  let peakWhere = "start";
-  for (;;) {
-    const used = step();
-    if (used < 0) break;
-    if (now + used > peak) {
-      peak = now + used;
-      peakWhere = position();
-    }
-    now = live();
-    if (now > high) {
-      high = now;
-      where = position();
-    }
-    if (used > most) {
-      most = used;
-      mostWhere = position();
-    }
-  }
-  out("MAXLIVE", high, where);
-  out("MAXSTEP", most, mostWhere);
-  out("PEAK", peak, peakWhere);
+  trackSteps(step, position, live, now, "start", out);
   out("END", live());
   out("MATCH", hs.summary());
 }

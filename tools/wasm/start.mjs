@@ -28,3 +28,39 @@ export async function startMicroPython(heapsize, dir, mount) {
   copyTree(mp, dir, mount);
   return mp;
 }
+
+// Runs step() until it returns a negative number (step() returns the bytes it allocated,
+// garbage included), reading live() after each step, and prints the MAXLIVE, MAXSTEP and
+// PEAK lines (bytes and position() where each happened) through out().  `now` is the live
+// heap before the first step, `start` names that position.  Returns the number of steps.
+export function trackSteps(step, position, live, now, start, out) {
+  let high = now;
+  let where = start;
+  let most = 0;
+  let mostWhere = start;
+  let peak = now;
+  let peakWhere = start;
+  let steps = 0;
+  for (;;) {
+    const used = step();
+    if (used < 0) break;
+    steps += 1;
+    if (now + used > peak) {
+      peak = now + used;
+      peakWhere = position();
+    }
+    if (used > most) {
+      most = used;
+      mostWhere = position();
+    }
+    now = live();
+    if (now > high) {
+      high = now;
+      where = position();
+    }
+  }
+  out("MAXLIVE", high, where);
+  out("MAXSTEP", most, mostWhere);
+  out("PEAK", peak, peakWhere);
+  return steps;
+}
