@@ -29,40 +29,40 @@ _NAMES = (
     "three_player_mode", "four_player_trump", "reveal_points",
 )
 _VALUES = (
-    "2 3 4"                                             # players
-    "|24 20"                                            # deck
-    "|upcard fixed_hearts chosen"                       # trump_mode
-    "|on off"                                           # exchange
-    "|true false"                                       # exchange_requires_trick
-    "|leader either_between_tricks"                     # exchange_by
-    "|false true"                                       # exchange_not_when_two_left
-    "|true false"                                       # exchange_on_opponent_close
-    "|allowed_pending forbidden"                        # meld_before_first_trick
-    "|false true"                                       # marriages_in_phase2
-    "|false true"                                       # partner_meld
-    "|leader either_between_tricks"                     # close_by
-    "|true false"                                       # close_before_draw
-    "|false true"                                       # close_needs_more_than_two
-    "|follow_head_trump follow_trump follow_only"       # phase2_rule
-    "|required optional"                                # undertrump
-    "|leader_window after_any_trick any_own_turn"       # declare_window
-    "|false true"                                       # auto_declare
-    "|10 0"                                             # last_trick_bonus
-    "|higher_total last_trick_wins last_trick_wins_one" # end_without_declaration
-    "|false true"                                       # draw_bonus
-    "|standard czech"                                   # scoring
-    "|end at_close"                                     # closed_win_basis
-    "|pagat flat3 as_normal_win czech_penalty"          # failed_close
-    "|at_close at_end"                                  # failed_close_trick_test
-    "|flat2 as_failed_close"                            # closer_beaten
-    "|flat2 two_or_three czech_bands"                   # false_declaration
-    "|winner alternate"                                 # next_dealer
-    "|7 6 10"                                           # match_target
-    "|up down"                                          # match_count
-    "|next_player partner_first"                        # warszawa_order
-    "|solo_vs_two each_for_self"                        # three_player_mode
-    "|chosen bottom_card"                               # four_player_trump
-    "|false true"                                       # reveal_points
+    "2 3 4"                                               # players
+    "|24 20"                                              # deck
+    "|upcard fixed_hearts chosen"                         # trump_mode
+    "|on off"                                             # exchange
+    "|true false"                                         # exchange_requires_trick
+    "|leader either_between_tricks"                       # exchange_by
+    "|false true"                                         # exchange_not_when_two_left
+    "|true false"                                         # exchange_on_opponent_close
+    "|allowed_pending forbidden"                          # meld_before_first_trick
+    "|false true"                                         # marriages_in_phase2
+    "|false true"                                         # partner_meld
+    "|leader either_between_tricks"                       # close_by
+    "|true false"                                         # close_before_draw
+    "|false true"                                         # close_needs_more_than_two
+    "|follow_head_trump follow_trump follow_only"         # phase2_rule
+    "|required optional"                                  # undertrump
+    "|leader_window after_any_trick any_own_turn"         # declare_window
+    "|false true"                                         # auto_declare
+    "|10 0"                                               # last_trick_bonus
+    "|higher_total last_trick_wins last_trick_wins_one"   # end_without_declaration
+    "|false true"                                         # draw_bonus
+    "|standard czech"                                     # scoring
+    "|end at_close"                                       # closed_win_basis
+    "|pagat flat3 as_normal_win czech_penalty"            # failed_close
+    "|at_close at_end"                                    # failed_close_trick_test
+    "|flat2 as_failed_close"                              # closer_beaten
+    "|flat2 two_or_three czech_bands"                     # false_declaration
+    "|winner alternate"                                   # next_dealer
+    "|7 6 10"                                             # match_target
+    "|up down"                                            # match_count
+    "|next_player partner_first"                          # warszawa_order
+    "|solo_vs_two each_for_self"                          # three_player_mode
+    "|chosen bottom_card"                                 # four_player_trump
+    "|false true"                                         # reveal_points
 )
 _PRESETS = (
     "CLASSIC_66"
