@@ -1,6 +1,6 @@
 """Regenerate host_tests/golden_records/ (run by hand after a deliberate rule change):
 
-    python3 host_tests/make_golden_records.py
+    python3 host_tests/make_golden_records.py [SEED ...]
 
 Each seed plays one hand (greedy bot against the random bot) under a preset, writes the
 record (.txt) and the replayer's answer (.json).  Review the diff before committing it.
@@ -24,14 +24,25 @@ from sixtysix_core.view import PlayerView  # noqa: E402
 
 CASES = [("CLASSIC_66", 1), ("CLASSIC_66", 2), ("CLASSIC_66", 3), ("CLASSIC_66", 4),
          ("POLISH_HOUSE", 5), ("CZECH_66", 6), ("SCHNAPSEN", 7), ("SCHNAPSEN_AT", 8),
-         ("THREE_PLAYER_PL", 9), ("FOUR_PLAYER_PL", 10)]
+         ("THREE_PLAYER_PL", 9), ("FOUR_PLAYER_PL", 10),
+         ("THREE_PLAYER_PL three_player_mode=each_for_self", 11),
+         ("FOUR_PLAYER_PL partner_meld=true", 12),
+         ("THREE_PLAYER_PL declare_window=after_any_trick", 13),
+         ("FOUR_PLAYER_PL declare_window=after_any_trick", 14),
+         ("FOUR_PLAYER_PL declare_window=any_own_turn", 15)]
 
 
-def main():
+def main(only=None):
+    """Write every case, or with `only` (e.g. "11 12") just those seeds."""
     out = os.path.join(HERE, "golden_records")
-    for preset, seed in CASES:
+    for spec, seed in CASES:
+        if only and str(seed) not in only:
+            continue
         rng = Rng(seed)
+        preset, *overrides = spec.split()
         rules = R.preset(preset)
+        for setting in overrides:
+            rules.set(*setting.split("="))
         if rules.players == 2:
             d = D.Deal(rules)
             d.new_hand(seed % 2, rng)
@@ -45,8 +56,9 @@ def main():
             d.new_hand(seed % rules.players, rng)
             while not d.is_over():
                 d.apply(choose_random(d, rng))
-        name = "%s_seed%d" % (preset.lower(), seed)
-        text = format_record(d, "golden playthrough: %s, seed %d" % (preset, seed))
+        words = [w.split("=")[0 if w.endswith("=true") else -1] for w in spec.split()]
+        name = "%s_seed%d" % ("_".join(words).lower(), seed)
+        text = format_record(d, "golden playthrough: %s, seed %d" % (spec, seed))
         with open(os.path.join(out, name + ".txt"), "w") as f:
             f.write(text)
         answer, _ = notation.replay(text)
@@ -58,4 +70,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

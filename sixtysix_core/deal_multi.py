@@ -3,28 +3,45 @@
 Same encoding and the same methods as deal.Deal (to_move, legal_cards, legal_specials,
 legal_into, is_legal, apply, is_over, total, copy_into), plus:
   action  A_TRUMP + s (33..36) names trump suit s; A_PASS at the trump choice is
-          "Warszawa".  There is no talon: no draw, exchange or close.
-  phase   PH_TRUMP (the trump choice) before PH_LEAD / PH_FOLLOW / PH_OVER.
+          "Warszawa" (each_for_self: "turn up my next card").  There is no talon: no
+          draw, exchange or close.  A_PASS also declines a PH_PMELD or PH_DECLARE turn.
+  phase   PH_TRUMP (the trump choice) before PH_LEAD / PH_FOLLOW / PH_OVER, and
+          PH_PMELD    partner_meld: the leader's partner may meld one marriage (or pass)
+                      before the leader's window actions (like D8's non-leader turn);
+                      offered only when he holds an unshown marriage he may meld.
+          D.PH_DECLARE  declare_window=after_any_trick: after every trick but the last,
+                      each seat of a side that did not win it, clockwise from the winner,
+                      may declare for his side or pass (D2), then the winner's window.
   seats   0..n-1 clockwise; P1 = (dealer + 1) % n is the forehand and leads trick 1 (D5).
   side    SIDE_A / SIDE_B.  3 players: the trump chooser (soloist) is side A, the two
-          others side B.  4 players: P1 + P3 are side A, P2 + D side B.  Tricks, card
-          points and marriages are pooled per side: side_* lists, indexed by side.
+          others side B.  4 players: P1 + P3 are side A, P2 + D side B.
+          three_player_mode=each_for_self: every seat is its own side (side_of[s] = s).
+          Tricks, card points and marriages are pooled per side: side_* lists, indexed
+          by side.
   trick   trick_cards[i] is the i-th card of the trick in progress (trick_n played),
           led by `leader`; `best` is the index of the card winning it so far.
+  melds   melds[seat] bit s: seat has shown the marriage of suit s (never scored twice).
 
-Supported: three_player_mode=solo_vs_two, four_player_trump=chosen|bottom_card,
-warszawa_order, undertrump, declare_window=leader_window, and the scoring options.
-RuleSet.unsupported() names the rest.  Cold-path methods build no big structures; the
-play itself allocates nothing.
+each_for_self (RULES.md V1, pagat): canonical deal `deck[0..2]`->P1, `[3..5]`->P2,
+`[6..8]`->D; P1 names trump or passes, and then his next card `deck[9]` is shown and
+sets trump; then 2 each (`[9..10]`, `[11..12]`, `[13..14]`), then 3 each (`[15..23]`).
+There is no declaring: after the 8th trick (+10) the highest total wins (a shared
+highest total is a draw), and each other seat pays him 1, 2 (< 33) or 3 (no trick).
+
+Every option of RULES.md section 4 that applies to 3 and 4 players is supported;
+RuleSet.unsupported() refuses the two-player-only ones.  Cold-path methods build no big
+structures; the play itself allocates nothing.
 """
 from micropython import const
 
 from sixtysix_core import cards
 from sixtysix_core import deal as D
+from sixtysix_core import rules as R
 from sixtysix_core import scoring
 
 A_TRUMP = const(33)
 PH_TRUMP = const(6)
+PH_PMELD = const(7)
 SIDE_A = const(0)
 SIDE_B = const(1)
 
@@ -38,17 +55,19 @@ class DealMulti:
         self.rules = rules
         self.nseats = rules.players
         self.deck_size = 24
+        self.configure()
         self.deck = bytearray(24)
         self.hand = [0, 0, 0, 0]
         self.won = [0, 0, 0, 0]
         self.played_by = [0, 0, 0, 0]
         self.shown = [0, 0, 0, 0]
         self.side_of = bytearray(4)
-        self.side_tricks = [0, 0]
-        self.side_cardpts = [0, 0]
-        self.side_credited = [0, 0]
-        self.side_pending = [0, 0]
-        self.side_bonus = [0, 0]
+        self.side_tricks = [0, 0, 0, 0]
+        self.side_cardpts = [0, 0, 0, 0]
+        self.side_credited = [0, 0, 0, 0]
+        self.side_pending = [0, 0, 0, 0]
+        self.side_bonus = [0, 0, 0, 0]
+        self.melds = [0, 0, 0, 0]
         self.score_delta = [0, 0, 0, 0]
         self.trick_cards = bytearray(4)
         self.log_action = bytearray(D.LOG_SIZE)
@@ -57,6 +76,19 @@ class DealMulti:
         self.deal_from_deck(0)
 
     # ----------------------------------------------------------------- set-up
+
+    def configure(self):
+        """Read the RuleSet into plain fields (call after changing self.rules)."""
+        r = self.rules
+        self.nseats = r.players
+        self.each = r.players == 3 and r.three_player_mode == 1
+        auto = r.auto_declare == 1
+        self._out_window = 0 if auto or self.each else D.B_OUT
+        self._out_any_turn = (D.B_OUT if r.declare_window == R.DECLARE_ANY_OWN_TURN
+                              and not auto and not self.each else 0)
+        self._loser_turn = (r.declare_window == R.DECLARE_AFTER_ANY_TRICK and not auto
+                            and not self.each)
+        self._partner_meld = r.players == 4 and r.partner_meld == 1
 
     def pack(self):
         return cards.FULL_DECK
@@ -87,12 +119,14 @@ class DealMulti:
         self.closer = -1
         self.pending_draw = False
         self.upcard = D.NO_CARD
+        self.decl_seat = -1
         for s in range(4):
             self.hand[s] = self.won[s] = self.played_by[s] = self.shown[s] = 0
-            self.score_delta[s] = 0
+            self.score_delta[s] = self.melds[s] = 0
             # V2: P1 + P3 against P2 + D; V1 sides are set when trump is named
             self.side_of[s] = (s - self.forehand) % n % 2 if n == 4 else SIDE_B
-        for s in range(2):
+            if self.each:
+                self.side_of[s] = s
             self.side_tricks[s] = self.side_cardpts[s] = 0
             self.side_credited[s] = self.side_pending[s] = self.side_bonus[s] = 0
         self._deal_round(0)
@@ -102,16 +136,26 @@ class DealMulti:
             self._deal_round(1)
             self.trump = self.deck[23] // 6
             self.shown[dealer] |= 1 << self.deck[23]
-            self.phase = D.PH_LEAD
+            self._offer_partner_meld()
         else:
             self.phase = PH_TRUMP
-        self.to_move = self.forehand
+            self.to_move = self.forehand
 
     def _deal_round(self, round_no):
-        """V1: 4 cards each from P1 clockwise, twice; V2: 3 each, twice."""
+        """V1: 4 cards each from P1 clockwise, twice; V2: 3 each, twice;
+        each_for_self: 3 each, then 2 each and 3 each."""
         n = self.nseats
-        per = 12 // n
-        i = round_no * 12
+        if self.each:
+            if round_no == 0:
+                self._deal_packets(0, 3)
+            else:
+                self._deal_packets(9, 2)
+                self._deal_packets(15, 3)
+            return
+        self._deal_packets(round_no * 12, 12 // n)
+
+    def _deal_packets(self, i, per):
+        n = self.nseats
         seat = self.forehand
         for _ in range(n):
             for _k in range(per):
@@ -143,6 +187,8 @@ class DealMulti:
     def _must_name(self):
         """True if the seat to move at the trump choice may not pass (D3)."""
         seat = self.to_move
+        if self.each:
+            return False                        # P1 may pass: his next card sets trump
         if self.nseats == 3:
             return seat != self.forehand        # P2 must name after P1's Warszawa
         return seat == self.dealer              # the dealer must choose if reached
@@ -157,6 +203,10 @@ class DealMulti:
             return h
         if phase != D.PH_FOLLOW:
             return 0
+        return self.follow_cards(h)
+
+    def follow_cards(self, h):
+        """The cards of mask h that may follow to the trick in progress (V1)."""
         # V1 strict multi-player rule: s = suit led, w = card winning so far
         lead = self.trick_cards[0]
         w = self.trick_cards[self.best]
@@ -184,16 +234,28 @@ class DealMulti:
             if not self._must_name():
                 m |= D.B_PASS
             return m
-        if phase != D.PH_LEAD:
+        if phase == D.PH_LEAD:
+            m = self._out_window
+            if self.meld_suit < 0:
+                m |= self._marriages(self.to_move)
+            return m
+        if phase == D.PH_FOLLOW:
+            return self._out_any_turn
+        if phase == PH_PMELD:
+            return self._marriages(self.to_move) | D.B_PASS | self._out_any_turn
+        if phase == D.PH_DECLARE:
+            return D.B_OUT | D.B_PASS
+        return 0
+
+    def _marriages(self, seat):
+        """B_MELD bits of the marriages seat holds and may meld now (R12, V1, V2)."""
+        if self.rules.meld_before_first_trick == 1 and self.tricks_of(seat) == 0:
             return 0
-        m = 0 if self.rules.auto_declare else D.B_OUT
-        seat = self.to_move
         h = self.hand[seat]
-        if self.meld_suit < 0 and not (self.rules.meld_before_first_trick == 1
-                                       and self.tricks_of(seat) == 0):
-            for s in range(4):
-                if h >> (s * 6 + 2) & 1 and h >> (s * 6 + 3) & 1:
-                    m |= D.B_MELD << s
+        m = 0
+        for s in range(4):
+            if h >> (s * 6 + 2) & 1 and h >> (s * 6 + 3) & 1 and not self.melds[seat] >> s & 1:
+                m |= D.B_MELD << s
         return m
 
     def is_legal(self, action):
@@ -227,14 +289,58 @@ class DealMulti:
         if action >= A_TRUMP:
             self._name_trump(seat, action - A_TRUMP)
         elif action == D.A_PASS:
-            self.warszawa = True
-            self.to_move = self._next_chooser(seat)
+            self._pass(seat)
         elif action == D.A_OUT:
             self._declare(seat)
         elif action >= D.A_MELD:
             self._meld(seat, action - D.A_MELD)
         else:
             self._play(seat, action)
+
+    def _pass(self, seat):
+        phase = self.phase
+        if phase == PH_TRUMP:
+            if self.each:                           # P1's next card sets trump
+                up = self.deck[9]
+                self.shown[seat] |= 1 << up
+                self._name_trump(-1, up // 6)
+                return
+            self.warszawa = True
+            self.to_move = self._next_chooser(seat)
+        elif phase == PH_PMELD:
+            self._open_window()
+        else:                                       # PH_DECLARE: the next loser, or the window
+            self._next_loser(seat)
+
+    def _next_loser(self, seat):
+        """D2: the next seat clockwise not on the trick winner's side, else the window."""
+        n = self.nseats
+        win_side = self.side_of[self.leader]
+        s = (seat + 1) % n
+        while s != self.leader:
+            if self.side_of[s] != win_side:
+                self.phase = D.PH_DECLARE
+                self.to_move = s
+                return
+            s = (s + 1) % n
+        self._offer_partner_meld()
+
+    def _offer_partner_meld(self):
+        """partner_meld: the leader's partner may meld first, if he holds a marriage."""
+        if self._partner_meld:
+            partner = (self.leader + 2) % 4
+            if self._marriages(partner):
+                self.phase = PH_PMELD
+                self.to_move = partner
+                return
+        self._open_window()
+
+    def _open_window(self):
+        """The leader's window opens (R10, R14)."""
+        self.phase = D.PH_LEAD
+        self.to_move = self.leader
+        if self.rules.auto_declare and not self.each and self.total(self.leader) >= 66:
+            self._declare(self.leader)
 
     def _next_chooser(self, seat):
         n = self.nseats
@@ -249,22 +355,30 @@ class DealMulti:
     def _name_trump(self, seat, suit):
         self.trump = suit
         self.chooser = seat
-        if self.nseats == 3:                        # V1: the chooser plays alone
+        if self.nseats == 3 and not self.each:      # V1: the chooser plays alone
             for s in range(3):
                 self.side_of[s] = SIDE_A if s == seat else SIDE_B
         self._deal_round(1)
-        self.phase = D.PH_LEAD
-        self.to_move = self.forehand
+        self.leader = self.forehand
+        self._offer_partner_meld()
 
     def _meld(self, seat, suit):
         value = 40 if suit == self.trump else 20
         side = self.side_of[seat]
-        self.meld_suit = suit
+        self.melds[seat] |= 1 << suit
         self.shown[seat] |= (1 << (suit * 6 + 2)) | (1 << (suit * 6 + 3))
+        if self.phase == PH_PMELD:                  # the partner's meld: no duty to lead it
+            self._credit(side, value)
+            self._open_window()
+            return
+        self.meld_suit = suit
+        self._credit(side, value)
+        if self.rules.auto_declare and not self.each and self.total(seat) >= 66:
+            self._declare(seat)
+
+    def _credit(self, side, value):
         if self.side_tricks[side]:
             self.side_credited[side] += value
-            if self.rules.auto_declare and self.total(seat) >= 66:
-                self._declare(seat)
         else:
             self.side_pending[side] += value        # credited with the side's first trick
 
@@ -300,16 +414,18 @@ class DealMulti:
         self.trick_n = 0
         self.lead_card = D.NO_CARD
         self.leader = winner
-        self.phase = D.PH_LEAD
-        self.to_move = winner
         if self.hand[winner] == 0:                  # the last trick: +10, then R16 / V1
             self.side_bonus[side] = self.rules.last_trick_bonus
-            if self.total(winner) >= 66:
+            if self.each:
+                self._finish_each()
+            elif self.total(winner) >= 66:
                 self._declare(winner)
             else:
                 self._finish(side, D.REASON_LAST_TRICK, self._g(1 - side))
-        elif self.rules.auto_declare and self.total(winner) >= 66:
-            self._declare(winner)
+        elif self._loser_turn:
+            self._next_loser(winner)
+        else:
+            self._offer_partner_meld()
 
     # ----------------------------------------------------------------- scoring
 
@@ -324,7 +440,27 @@ class DealMulti:
             return 3
         return 2 if total < 33 else 1
 
+    def _finish_each(self):
+        """each_for_self: the highest total wins; each other seat pays him G (V1)."""
+        best = -1
+        top = -1
+        for s in range(3):
+            t = self.total(s)
+            if t > top:
+                top, best = t, s
+            elif t == top:
+                best = -1                           # a shared highest total: a draw
+        if best < 0:
+            self._finish(-1, D.REASON_DRAW, 0)
+            return
+        pts = 0
+        for s in range(3):
+            if s != best:
+                pts += self._g(s)
+        self._finish(best, D.REASON_HIGHER_TOTAL, pts)
+
     def _declare(self, seat):
+        self.decl_seat = seat
         side = self.side_of[seat]
         if self.total(seat) >= 66:
             self._finish(side, D.REASON_DECLARED, self._g(1 - side))
@@ -346,6 +482,8 @@ class DealMulti:
         self.to_move = -1
         self.winner_side = side
         self.reason = reason
+        if side < 0:
+            return
         for s in range(self.nseats):
             if self.side_of[s] == side:
                 self.score_delta[s] += points
@@ -375,7 +513,7 @@ class DealMulti:
 
 _SCALARS = ("dealer", "forehand", "trump", "chooser", "warszawa", "meld_suit", "trick_n",
             "best", "lead_card", "winner", "winner_side", "reason", "log_len", "leader",
-            "phase", "to_move")
+            "phase", "to_move", "decl_seat")
 _ARRAYS = ("deck", "hand", "won", "played_by", "shown", "side_of", "side_tricks",
            "side_cardpts", "side_credited", "side_pending", "side_bonus", "score_delta",
-           "trick_cards", "log_action", "log_seat")
+           "trick_cards", "log_action", "log_seat", "melds")

@@ -239,12 +239,18 @@ def _why_not_multi(deal, action):
     """3 and 4 players (RULES.md V1, V2): no talon, a trump choice, the strict rule."""
     seat = deal.to_move
     choosing = deal.phase == 6                      # deal_multi.PH_TRUMP
-    if action >= D.A_MELD + 4 or action == D.A_PASS:
-        if not choosing:
-            return "trump has already been named"
-        return "seat %d must name trump: the others have passed" % seat
+    turn = deal.phase in (D.PH_DECLARE, 7)          # a loser's or the partner's turn
+    if action >= D.A_MELD + 4:
+        return "trump has already been named"
+    if action == D.A_PASS:
+        if choosing:
+            return "seat %d must name trump: the others have passed" % seat
+        return "there is nothing to pass now"
     if choosing:
         return "trump must be named (or Warszawa called) first"
+    if turn and (action < 24 or deal.phase == D.PH_DECLARE):
+        return ("seat %d may only declare 66 or pass now" % seat if deal.phase == D.PH_DECLARE
+                else "seat %d may only meld a marriage or pass now" % seat)
     if action in (D.A_DRAW, D.A_EXCHANGE, D.A_CLOSE):
         return "there is no talon in the 3- and 4-player games"
     if 0 <= action < 24:
@@ -256,17 +262,21 @@ def _why_not_multi(deal, action):
         return ("the strict rule applies: follow suit and beat the winning card, else trump "
                 "(overtrump if you can): play %s" % _names(legal))
     if action == D.A_OUT:
+        if deal.each:
+            return "in the each-for-self game nobody declares: the highest total wins"
         if deal.rules.auto_declare:
             return "in these rules 66 is declared automatically"
         return "66 may be declared only right after winning a trick, before leading"
     if D.A_MELD <= action < D.A_MELD + 4:
-        if deal.phase != D.PH_LEAD:
-            return "only the leader may meld, before leading"
+        if deal.phase not in (D.PH_LEAD, 7):
+            return "only the leader (and with partner_meld his partner) may meld, before the lead"
         suit = action - D.A_MELD
         k = suit * 6 + cards.RK
         q = suit * 6 + cards.RQ
         if not (deal.hand[seat] >> k & 1 and deal.hand[seat] >> q & 1):
             return "seat %d does not hold both %s and %s" % (seat, _name(k), _name(q))
+        if deal.melds[seat] >> suit & 1:
+            return "that marriage has already been shown"
         if deal.meld_suit >= 0:
             return "only one marriage may be announced per lead"
         return "in these rules a marriage needs a won trick first"

@@ -224,17 +224,14 @@ class RuleSet:
             if self.partner_meld:
                 return "partner_meld is for 4 players only"
             return None
-        if self.players == 3 and self.three_player_mode == 1:
-            return "three_player_mode=each_for_self is not supported yet"
-        if self.partner_meld:
-            return "partner_meld is not supported yet"
+        if self.players == 4 and self.three_player_mode:
+            return "three_player_mode=each_for_self is for 3 players only"
+        if self.players == 3 and self.partner_meld:
+            return "partner_meld is for 4 players only"
         if self.deck != 24:
             return "the 3- and 4-player games use the 24-card pack"
         if self.trump_mode == TRUMP_FIXED_HEARTS:
             return "trump_mode=fixed_hearts is for 2 players only"
-        if self.declare_window != DECLARE_LEADER_WINDOW:
-            return "declare_window=%s is not supported with %d players yet" % (
-                self.get("declare_window"), self.players)
         return None
 
 
