@@ -79,8 +79,9 @@ def choose(view, level, rng):
     legal = view.legal_cards()
     if legal == 0 and specials == 0:
         return -1                                   # not this seat's turn, or over
-    if view.rules().players != 2:
-        return _fallback(view, specials, legal)
+    if view.rules().players != 2:                  # 3 and 4 players: a MultiView
+        from sixtysix_core import bot_multi
+        return bot_multi.choose(view, level, rng)
     if specials >> (D.A_OUT - 24) & 1 and view.total(me) >= 66:
         return D.A_OUT                              # R14: a correct 66, at once
     phase = view.phase()

@@ -98,6 +98,9 @@ def engine():
 def main(command, args):
     if args[:1] == ["engine"]:
         return engine()
+    if args[:1] == ["bot"] and "--players" in args:
+        from sixtysix_tools import bench_bot_multi
+        return bench_bot_multi.main(command, args[1:])
     if args[:1] == ["bot"]:
         from sixtysix_tools import bench_bot
         return bench_bot.main(command, args[1:])

@@ -209,6 +209,9 @@ def report(r):
 
 
 def main(command, args):
+    from sixtysix_tools import tournament_multi
+    if tournament_multi.wants(args):                # 3 and 4 players: their own module
+        return tournament_multi.main(command, args)
     import argparse
     ap = argparse.ArgumentParser(prog="sixtysix.py tournament",
                                  description="Duplicate tournament between two bots.")

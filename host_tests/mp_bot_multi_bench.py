@@ -1,0 +1,51 @@
+"""MicroPython lane: time bot.choose for 3 and 4 players on fixed positions.
+
+Run: micropython -X heapsize=1m host_tests/mp_bot_multi_bench.py ROOT PLAYERS HANDS [LEVELS]
+Positions: THREE_PLAYER_PL / FOUR_PLAYER_PL hands dealt from Rng(1000 + h), h < HANDS,
+played by bot_multi.greedy_choose; every decision with at least two legal actions is a
+position.  For each level the bot chooses with Rng(7 + position index).  Prints one
+line per decision:
+    T <level> <cards in the mover's hand> <microseconds>
+then DONE.
+"""
+import sys
+import time
+
+
+def main():
+    root = sys.argv[1]
+    players = int(sys.argv[2])
+    hands = int(sys.argv[3])
+    levels = sys.argv[4] if len(sys.argv) > 4 else "012"
+    sys.path.insert(0, root)
+    from sixtysix_core import bot
+    from sixtysix_core import bot_multi
+    from sixtysix_core import cards
+    from sixtysix_core import rng as RNG
+    from sixtysix_core import rules as R
+    from sixtysix_core.deal_multi import DealMulti
+    from sixtysix_core.view_multi import MultiView
+    d = DealMulti(R.preset("THREE_PLAYER_PL" if players == 3 else "FOUR_PLAYER_PL"))
+    view = MultiView(d, 0)
+    buf = bytearray(40)
+    index = 0
+    for h in range(hands):
+        rng = RNG.Rng(1000 + h)
+        d.new_hand(h % players, rng)
+        while not d.is_over():
+            view.set_seat(d.to_move)
+            if d.legal_into(buf) > 1:
+                size = cards.count(d.hand[d.to_move])
+                for ch in levels:
+                    level = ord(ch) - 48
+                    r = RNG.Rng(7 + index)
+                    t0 = time.ticks_us()
+                    bot.choose(view, level, r)
+                    dt = time.ticks_diff(time.ticks_us(), t0)
+                    print("T", level, size, dt)
+                index += 1
+            d.apply(bot_multi.greedy_choose(view, rng))
+    print("DONE")
+
+
+main()

@@ -1,0 +1,680 @@
+"""The bot for 3 and 4 players (RULES.md V1, V2): choose(view, level, rng) -> action.
+
+bot.choose hands 3- and 4-player views here.  `view` is a view_multi.MultiView for the
+seat to move, `level` indexes bot.LEVELS (easy, normal, hard), `rng` an Rng; actions
+are ints as in deal.py / deal_multi.py (0..23 cards, 27 out, 28 pass, 29 + s meld,
+33 + s trump).  A fixed work budget per level (worlds, never time): the same view,
+level and rng state give the same action on every machine.
+
+How it decides:
+  * declares a correct 66 for its side at once (also at a loser's turn), never a false
+    one; melds at once, 40 before 20 (also as the partner, partner_meld);
+  * trump choice from the first 4 (or 3) cards: rates each suit as trump (its cards,
+    a trump marriage, side aces); names the best suit if the hand is strong enough to
+    play it (3 players: alone against two), else calls Warszawa where it may, which
+    makes another seat the soloist (3 players) or hands the choice to the partner
+    (4 players, warszawa_order=partner_first).  Seats that must name take the best suit;
+  * easy: a rule of thumb for the card play with partnership sense (no overtaking a
+    partner who already wins cheaply when the rule leaves a choice, feed him points,
+    take a trick worth it with the cheapest winner), a third of its cards at random;
+  * normal / hard: determinized rollouts.  Each world deals the unseen cards to the
+    other seats consistently with the view (hand sizes, shown cards, voids and
+    "could not beat" facts from the strict rule, MultiView.cannot_hold); every
+    candidate card is played in the same worlds and the hand finished with random legal
+    play (melding and declaring as above).  Score: 64 x (own side's game points - the
+    other side's) + the total difference.  When the hands hold at most _EXACT cards
+    each, every world is searched exactly instead (minimax over the card play, own side
+    against the rest, on an explicit stack of preallocated buffers: no recursion).
+
+Scratch state (two DealMulti worlds, buffers) is created on the first call and reused;
+sampling, rollouts and the exact search allocate nothing.
+"""
+from micropython import const
+
+from sixtysix_core import cards
+from sixtysix_core import deal as D
+from sixtysix_core.deal_multi import A_TRUMP, PH_PMELD, PH_TRUMP, DealMulti
+
+# Per level: the work budget of one decision in card plays (a world costs about
+# candidates x cards still to play, an exact search its replayed plays), and the
+# exact search's limit (cards in the mover's hand).  Worlds: at least _MIN_WORLDS,
+# then more while the budget lasts, at most _MAX_WORLDS.
+_PLAYS = (0, 600, 2000)
+_EXACT = (0, 0, 2)
+_MIN_WORLDS = const(4)
+_WORLD_COST = const(8)           # dealing a world, in card plays
+_MAX_WORLDS = const(64)
+_EASY_RANDOM = const(3)          # easy: 1 in 3 card choices at random
+_NODE_CAP = const(600)           # exact search: replayed plays per world (then a rollout)
+
+_SUIT_MASK = cards.SUIT_MASK
+_ABOVE = cards.ABOVE
+_POINTS = cards.CARD_POINTS
+_POP6 = cards.POP6
+# trump value of each rank 9 J Q K T A, for the trump choice
+_TRUMP_VALUE = b"\x02\x02\x03\x03\x04\x05"
+_QUEENS = const(0x104104)        # the queen's bit of each suit: h & h >> 1 & _QUEENS
+#                                  is non-zero when h holds a K and Q of one suit
+
+_state = [None]
+
+
+class _Scratch:
+    def __init__(self, rules):
+        self.root = DealMulti(rules)
+        self.base = DealMulti(rules)
+        self.world = DealMulti(rules)
+        self.line = DealMulti(rules)
+        self.cand = bytearray(8)
+        self.score = [0] * 8
+        self.vals = [0] * 8
+        self.elig = bytearray(24)
+        self.rem = [0, 0, 0, 0]
+        self.room = [0, 0, 0, 0]
+        self.cant = [0, 0, 0, 0]
+        self.pool = 0
+        self.buf = bytearray(40)
+        self.plays = 0
+        # exact search stack: per ply the remaining candidate mask and the best value
+        self.st_mask = [0] * 40
+        self.st_best = [0] * 40
+        self.st_card = bytearray(40)
+        self.st_seat = bytearray(40)
+
+
+def _scratch(view):
+    s = _state[0]
+    rules = view.rules()
+    if s is None or s.base.rules is not rules or s.base.nseats != rules.players:
+        s = _Scratch(rules)
+        _state[0] = s
+    return s
+
+
+def choose(view, level, rng):
+    me = view.seat
+    specials = view.legal_specials()
+    legal = view.legal_cards()
+    if legal == 0 and specials == 0:
+        return -1
+    phase = view.phase()
+    if phase == PH_TRUMP:
+        return _trump_choice(view, specials, level)
+    if specials & D.B_OUT and view.total(me) >= 66:
+        return D.A_OUT                              # R14 / V1: a correct 66 at once
+    meld = _best_meld(view, specials)
+    if meld >= 0:
+        return D.A_MELD + meld
+    if legal == 0:
+        return D.A_PASS if specials & D.B_PASS else _first_special(specials)
+    if legal & (legal - 1) == 0:
+        return cards.lowest(legal)
+    if level <= 0:
+        if rng.below(_EASY_RANDOM) == 0:
+            return cards.nth(legal, rng.below(cards.count(legal)))
+        return heuristic_card(view, legal)
+    return _search(view, level, rng, legal)
+
+
+def _first_special(specials):
+    a = 24
+    while not specials & 1:
+        specials >>= 1
+        a += 1
+    return a
+
+
+def _best_meld(view, specials):
+    best = -1
+    trump = view.trump()
+    for s in range(4):
+        if specials >> (D.A_MELD - 24 + s) & 1:
+            if best < 0 or s == trump:
+                best = s
+    return best
+
+
+# ------------------------------------------------------------------ trump choice
+
+def suit_strength(hand, s):
+    """How good suit s is as trump for this hand: its cards, a trump marriage, side aces."""
+    t = hand & _SUIT_MASK[s]
+    v = 0
+    for r in range(6):
+        if t >> (s * 6 + r) & 1:
+            v += _TRUMP_VALUE[r]
+    if t >> (s * 6 + cards.RK) & 1 and t >> (s * 6 + cards.RQ) & 1:
+        v += 4
+    for o in range(4):
+        if o != s and hand >> (o * 6 + cards.RA) & 1:
+            v += 2
+    return v
+
+
+# Name trump as the soloist / first chooser only with at least this strength.
+SOLO_MIN = (11, 12, 12)          # 3 players, per level
+EACH_MIN = const(7)              # each_for_self: P1's own choice against the turned card
+PARTNER_FIRST_MIN = const(7)     # 4 players, partner_first: below this, leave it to him
+
+
+def _trump_choice(view, specials, level):
+    hand = view.hand()
+    best = 0
+    best_v = -1
+    for s in range(4):
+        if specials >> (A_TRUMP - 24 + s) & 1:
+            v = suit_strength(hand, s)
+            if v > best_v:
+                best, best_v = s, v
+    if specials & D.B_PASS:
+        n = view.nseats()
+        if view.each_for_self():
+            if best_v < EACH_MIN:
+                return D.A_PASS
+        elif n == 3:
+            if best_v < SOLO_MIN[level]:
+                return D.A_PASS                     # Warszawa: another seat plays alone
+        elif view.rules().warszawa_order == 1 and view.seat == view.forehand():
+            if best_v < PARTNER_FIRST_MIN:
+                return D.A_PASS                     # the partner chooses next
+    return A_TRUMP + best
+
+
+# --------------------------------------------------------------- rule of thumb
+
+def _winning(c, w, trump):
+    """True if card c beats the trick's winning card w (R6 across a trick)."""
+    if c // 6 == w // 6:
+        return c > w
+    return c // 6 == trump
+
+
+def _cheapest(mask, avoid):
+    best = -1
+    best_key = 1000
+    m = mask
+    while m:
+        low = m & -m
+        c = cards.lowest(low)
+        key = _POINTS[c] * 2 + (60 if avoid >> c & 1 else 0) + c % 6
+        if key < best_key:
+            best_key, best = key, c
+        m ^= low
+    return best
+
+
+def _richest(mask, avoid):
+    """The highest-valued card of mask, outside `avoid` (trumps) if possible."""
+    best = -1
+    best_key = -1
+    m = mask
+    while m:
+        low = m & -m
+        c = cards.lowest(low)
+        key = _POINTS[c] * 2 - (60 if avoid >> c & 1 else 0) - c % 6
+        if key > best_key:
+            best_key, best = key, c
+        m ^= low
+    return best
+
+
+def heuristic_card(view, legal):
+    """The easy level's card: partnership-aware rule of thumb (see the docstring)."""
+    trump = view.trump()
+    trumps = _SUIT_MASK[trump]
+    me = view.seat
+    k = view.trick_n()
+    if k == 0:
+        meld = view.meld_suit()
+        if meld >= 0:
+            q = meld * 6 + cards.RQ
+            return q if legal >> q & 1 else meld * 6 + cards.RK
+        aces = legal & ~trumps & 0x820820           # a side ace (rank 5 of each suit)
+        if aces:
+            return cards.lowest(aces)
+        return _cheapest(legal, trumps)
+    n = view.nseats()
+    leader = view.leader()
+    w = view.trick_card(view.best())
+    w_seat = (leader + view.best()) % n
+    pts = 0
+    for i in range(k):
+        pts += _POINTS[view.trick_card(i)]
+    last = k == n - 1
+    ally = w_seat != me and view.side_of(w_seat) == view.side_of(me) and not view.each_for_self()
+    winners = 0
+    m = legal
+    while m:
+        low = m & -m
+        if _winning(cards.lowest(low), w, trump):
+            winners |= low
+        m ^= low
+    if ally and (last or w // 6 == trump or w % 6 == cards.RA):
+        rest = legal & ~winners                     # the partner wins: feed him points
+        return _richest(rest if rest else legal, trumps)
+    if winners and (last or pts >= 10 or not winners & trumps):
+        if last:
+            return _cheapest(winners, trumps)
+        return _richest(winners, trumps) if not winners & trumps else _cheapest(winners, 0)
+    rest = legal & ~winners
+    return _cheapest(rest if rest else legal, trumps)
+
+
+def greedy_choose(view, rng):
+    """The greedy baseline for 3 and 4 players (tournaments): simple_bots.greedy_choose
+    adapted to the trick of several cards and blind to partners.  Names its longest
+    suit (never Warszawa), declares a correct 66, always melds; leads its cheapest
+    non-trump; takes a trick worth it with the cheapest winning card, else throws its
+    cheapest card."""
+    specials = view.legal_specials()
+    legal = view.legal_cards()
+    if view.phase() == PH_TRUMP:
+        hand = view.hand()
+        best = 0
+        best_key = -1
+        for s in range(4):
+            if specials >> (A_TRUMP - 24 + s) & 1:
+                t = hand & _SUIT_MASK[s]
+                key = cards.count(t) * 100 + cards.points(t)
+                if key > best_key:
+                    best, best_key = s, key
+        return A_TRUMP + best
+    if specials & D.B_OUT and view.total(view.seat) >= 66:
+        return D.A_OUT
+    meld = _best_meld(view, specials)
+    if meld >= 0:
+        return D.A_MELD + meld
+    if legal == 0:
+        return D.A_PASS if specials & D.B_PASS else _first_special(specials)
+    trump = view.trump()
+    trumps = _SUIT_MASK[trump]
+    if view.trick_n() == 0:
+        meld = view.meld_suit()
+        if meld >= 0:
+            q = meld * 6 + cards.RQ
+            return q if legal >> q & 1 else meld * 6 + cards.RK
+        return _cheapest(legal, trumps)
+    w = view.trick_card(view.best())
+    winners = 0
+    m = legal
+    while m:
+        low = m & -m
+        if _winning(cards.lowest(low), w, trump):
+            winners |= low
+        m ^= low
+    pts = 0
+    for i in range(view.trick_n()):
+        pts += _POINTS[view.trick_card(i)]
+    if winners:
+        c = _cheapest(winners, trumps)
+        if not trumps >> c & 1 or pts >= 10:
+            return c
+    rest = legal & ~winners
+    return _cheapest(rest if rest else legal, trumps)
+
+
+# ------------------------------------------------------------- determinization
+
+def fill(view, d):
+    """Write everything the seat knows into scratch DealMulti d; other seats hold only
+    their known cards (sample() deals the rest)."""
+    n = view.nseats()
+    d.dealer = view.dealer()
+    d.forehand = view.forehand()
+    d.trump = view.trump()
+    d.chooser = view.chooser()
+    d.warszawa = view.warszawa()
+    d.meld_suit = view.meld_suit()
+    k = view.trick_n()
+    d.trick_n = k
+    d.best = view.best()
+    for i in range(k):
+        d.trick_cards[i] = view.trick_card(i)
+    d.lead_card = view.lead_card()
+    d.winner = -1
+    d.winner_side = -1
+    d.reason = -1
+    d.log_len = 0
+    d.leader = view.leader()
+    d.phase = view.phase()
+    d.to_move = view.to_move()
+    d.decl_seat = -1
+    me = view.seat
+    for s in range(4):
+        d.score_delta[s] = 0
+        d.side_tricks[s] = view.side_tricks(s)
+        d.side_cardpts[s] = view.side_cardpts(s)
+        d.side_credited[s] = view.side_credited(s)
+        d.side_pending[s] = view.side_pending(s)
+        d.side_bonus[s] = 0
+        if s < n:
+            d.side_of[s] = view.side_of(s)
+            d.played_by[s] = view.played_by(s)
+            d.won[s] = view.won(s)
+            d.shown[s] = view.shown(s)
+            d.melds[s] = view.melds(s)
+            d.hand[s] = view.hand() if s == me else view.known_cards(s)
+
+
+def prepare(view, s):
+    """Once per decision: fill s.root from the view and note, for sample(), the unseen
+    cards (s.pool), each other seat's free room (s.room) and the seats each unseen card
+    may go to (s.elig: not cannot_hold, room left)."""
+    fill(view, s.root)
+    n = view.nseats()
+    me = view.seat
+    pool = view.unseen()
+    s.pool = pool
+    room = s.room
+    cant = s.cant
+    for p in range(4):
+        room[p] = 0
+        cant[p] = 0
+    for p in range(n):
+        if p != me:
+            room[p] = view.hand_size(p) - cards.count(view.known_cards(p))
+            cant[p] = view.cannot_hold(p)
+    elig = s.elig
+    m = pool
+    while m:
+        low = m & -m
+        c = cards.lowest(low)
+        e = 0
+        for p in range(n):
+            if room[p] and not cant[p] >> c & 1:
+                e |= 1 << p
+        elig[c] = e
+        m ^= low
+
+
+def sample(s, d, n, me, rng):
+    """Deal s.pool to the other seats of world d (a copy of s.root): each seat gets its
+    room, never a card it cannot hold unless no seat with room left may take it."""
+    rem = s.rem
+    for p in range(4):
+        rem[p] = s.room[p]
+    elig = s.elig
+    pool = s.pool
+    # most constrained cards first: those with one possible seat, then two, then three
+    for want in (1, 2, 3):
+        m = pool
+        while m:
+            low = m & -m
+            m ^= low
+            e = elig[cards.lowest(low)]
+            k = _POP6[e]
+            if k > want or (k < want and want > 1):
+                continue                            # a later pass, or placed already
+            total = 0                               # a seat with room, weighted by room
+            for p in range(n):
+                if e >> p & 1:
+                    total += rem[p]
+            if total == 0:                          # no eligible seat has room: relax
+                e = 0
+                for p in range(n):
+                    if p != me and rem[p]:
+                        e |= 1 << p
+                        total += rem[p]
+            r = rng.below(total)
+            for p in range(n):
+                if e >> p & 1:
+                    if r < rem[p]:
+                        d.hand[p] |= low
+                        rem[p] -= 1
+                        break
+                    r -= rem[p]
+
+
+# ------------------------------------------------------------------ rollouts
+
+def _copy_play(a, b):
+    """Copy the fields a playout changes from world a into world b (no log)."""
+    b.trump = a.trump
+    b.meld_suit = a.meld_suit
+    b.trick_n = a.trick_n
+    b.best = a.best
+    b.lead_card = a.lead_card
+    b.winner = -1
+    b.winner_side = -1
+    b.reason = -1
+    b.log_len = 0
+    b.leader = a.leader
+    b.phase = a.phase
+    b.to_move = a.to_move
+    b.chooser = a.chooser
+    b.warszawa = a.warszawa
+    b.dealer = a.dealer
+    b.forehand = a.forehand
+    for i in range(4):
+        b.hand[i] = a.hand[i]
+        b.won[i] = a.won[i]
+        b.played_by[i] = a.played_by[i]
+        b.shown[i] = a.shown[i]
+        b.side_of[i] = a.side_of[i]
+        b.side_tricks[i] = a.side_tricks[i]
+        b.side_cardpts[i] = a.side_cardpts[i]
+        b.side_credited[i] = a.side_credited[i]
+        b.side_pending[i] = a.side_pending[i]
+        b.side_bonus[i] = 0
+        b.score_delta[i] = 0
+        b.melds[i] = a.melds[i]
+        b.trick_cards[i] = a.trick_cards[i]
+
+
+def playout(d, rng):
+    """Finish world d: random legal cards; every seat melds (40 first) and declares a
+    correct 66 at once, passes otherwise.  Allocates nothing."""
+    hand = d.hand
+    while d.phase != D.PH_OVER:
+        phase = d.phase
+        seat = d.to_move
+        if phase == D.PH_FOLLOW:
+            cm = d.follow_cards(hand[seat])
+        elif phase == D.PH_LEAD:
+            if d.total(seat) >= 66 and not d.each:
+                d.apply(D.A_OUT)
+                continue
+            h = hand[seat]
+            if d.meld_suit < 0 and h & h >> 1 & _QUEENS:
+                sm = d._marriages(seat)
+                if sm:
+                    d.apply(D.A_MELD + _meld_of(sm, d.trump))
+                    continue
+            cm = d.legal_cards()
+        elif phase == PH_PMELD:
+            sm = d._marriages(seat)
+            d.apply(D.A_MELD + _meld_of(sm, d.trump) if sm else D.A_PASS)
+            continue
+        else:                                       # PH_DECLARE
+            d.apply(D.A_OUT if d.total(seat) >= 66 else D.A_PASS)
+            continue
+        k = _POP6[cm & 63] + _POP6[cm >> 6 & 63] + _POP6[cm >> 12 & 63] + _POP6[cm >> 18]
+        r = rng.below(k) if k > 1 else 0
+        while r:
+            cm &= cm - 1
+            r -= 1
+        d._play(seat, cards.lowest(cm & -cm))
+
+
+def _meld_of(bits, trump):
+    """The suit to meld from B_MELD << s bits: trump first."""
+    if bits >> (5 + trump) & 1:
+        return trump
+    s = 0
+    while not bits >> (5 + s) & 1:
+        s += 1
+    return s
+
+
+def _value(d, me):
+    """A finished world's worth to seat me: 64 x game points margin + total margin."""
+    mine = d.side_of[me]
+    best_pts = -99
+    best_tot = -999
+    for s in range(d.nseats):
+        if d.side_of[s] != mine:
+            if d.score_delta[s] > best_pts:
+                best_pts = d.score_delta[s]
+            t = d.total(s)
+            if t > best_tot:
+                best_tot = t
+    return 64 * (d.score_delta[me] - best_pts) + d.total(me) - best_tot
+
+
+def _search(view, level, rng, legal):
+    s = _scratch(view)
+    base = s.base
+    w = s.world
+    n_c = 0
+    m = legal
+    while m:
+        low = m & -m
+        s.cand[n_c] = cards.lowest(low)
+        s.score[n_c] = 0
+        n_c += 1
+        m ^= low
+    me = view.seat
+    exact = view.hand_size(me) <= _EXACT[level]
+    remaining = 0
+    for p in range(view.nseats()):
+        remaining += view.hand_size(p)
+    budget = _PLAYS[level]
+    used = 0
+    worlds = 0
+    n = view.nseats()
+    prepare(view, s)
+    while worlds < _MAX_WORLDS and (worlds < _MIN_WORLDS or used < budget):
+        worlds += 1
+        used += _WORLD_COST
+        _copy_play(s.root, base)
+        sample(s, base, n, me, rng)
+        if exact:
+            cost = _exact_scores(base, me, s, n_c)
+            if cost:
+                used += cost
+                continue
+        used += n_c * remaining
+        seed1, seed2, seed3 = rng.s1, rng.s2, rng.s3
+        for i in range(n_c):
+            _copy_play(base, w)
+            w._play(me, s.cand[i])
+            rng.s1, rng.s2, rng.s3 = seed1, seed2, seed3     # the same luck for each
+            playout(w, rng)
+            s.score[i] += _value(w, me)
+        rng.below(7)                                # move on from the shared luck
+    best = 0
+    for i in range(1, n_c):
+        if s.score[i] > s.score[best]:
+            best = i
+    return s.cand[best]
+
+
+# ------------------------------------------------------------------ exact search
+
+def _exact_scores(base, me, s, n_c):
+    """Minimax of world `base` (card play only; melds and declarations as in the
+    playout, taken at once) for each candidate; adds to s.score and returns the plays
+    it replayed.  0 if a search ran over _NODE_CAP (nothing is added then, and the
+    caller plays the world out instead)."""
+    w = s.world
+    cost = 0
+    for i in range(n_c):
+        _copy_play(base, w)
+        w._play(me, s.cand[i])
+        v = _minimax(w, me, s)
+        if s.plays < 0:
+            for j in range(i):
+                s.score[j] -= s.vals[j]
+            return 0
+        s.vals[i] = v
+        s.score[i] += v
+        cost += s.plays
+    return cost
+
+
+def _settle(d):
+    """Take the automatic choices of the playout (declare, meld, pass) until a card is
+    to be played or the hand is over."""
+    while d.phase != D.PH_OVER:
+        phase = d.phase
+        seat = d.to_move
+        if phase == D.PH_LEAD:
+            if d.total(seat) >= 66 and not d.each:
+                d.apply(D.A_OUT)
+                continue
+            if d.meld_suit < 0:
+                sm = d._marriages(seat)
+                if sm:
+                    d.apply(D.A_MELD + _meld_of(sm, d.trump))
+                    continue
+            return
+        if phase == D.PH_FOLLOW:
+            return
+        if phase == PH_PMELD:
+            sm = d._marriages(seat)
+            d.apply(D.A_MELD + _meld_of(sm, d.trump) if sm else D.A_PASS)
+        else:
+            d.apply(D.A_OUT if d.total(seat) >= 66 else D.A_PASS)
+
+
+def _minimax(root, me, s):
+    """Depth-first minimax over the card play of `root` on explicit stacks (no
+    recursion: the unix port's Python stack is small).  Saving a DealMulti per ply would
+    allocate, so each node re-plays its line (st_card[0..depth], the cards chosen so
+    far) from the root into the scratch world s.line; hands hold at most _EXACT cards
+    each, so lines are short.  Returns the value for seat me's side, or None over
+    _NODE_CAP replayed plays (then s.plays = -1; else s.plays counts them)."""
+    mine = root.side_of[me]
+    w = s.line
+    depth = 0
+    nodes = 0
+    s.plays = 0
+    _copy_play(root, w)
+    _settle(w)
+    if w.phase == D.PH_OVER:
+        s.plays = 1
+        return _value(w, me)
+    s.st_mask[0] = _moves(w)
+    s.st_seat[0] = w.to_move
+    s.st_best[0] = -100000 if w.side_of[w.to_move] == mine else 100000
+    while True:
+        m = s.st_mask[depth]
+        if m == 0:
+            v = s.st_best[depth]
+            if depth == 0:
+                s.plays = nodes
+                return v
+            depth -= 1
+            maxing = root.side_of[s.st_seat[depth]] == mine
+            if (maxing and v > s.st_best[depth]) or (not maxing and v < s.st_best[depth]):
+                s.st_best[depth] = v
+            continue
+        low = m & -m
+        s.st_mask[depth] = m ^ low
+        s.st_card[depth] = cards.lowest(low)
+        nodes += depth + 1
+        if nodes > _NODE_CAP:
+            s.plays = -1
+            return 0
+        # replay the line root -> depth into w
+        _copy_play(root, w)
+        _settle(w)
+        for i in range(depth + 1):
+            w._play(w.to_move, s.st_card[i])
+            _settle(w)
+        if w.phase == D.PH_OVER:
+            v = _value(w, me)
+            maxing = root.side_of[s.st_seat[depth]] == mine
+            if (maxing and v > s.st_best[depth]) or (not maxing and v < s.st_best[depth]):
+                s.st_best[depth] = v
+            continue
+        depth += 1
+        s.st_mask[depth] = _moves(w)
+        s.st_seat[depth] = w.to_move
+        s.st_best[depth] = -100000 if w.side_of[w.to_move] == mine else 100000
+
+
+def _moves(d):
+    if d.phase == D.PH_FOLLOW:
+        return d.follow_cards(d.hand[d.to_move])
+    return d.legal_cards()

