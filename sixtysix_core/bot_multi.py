@@ -39,7 +39,7 @@ from sixtysix_core.deal_multi import A_TRUMP, PH_PMELD, PH_TRUMP, DealMulti
 # candidates x cards still to play, an exact search its replayed plays), and the
 # exact search's limit (cards in the mover's hand).  Worlds: at least _MIN_WORLDS,
 # then more while the budget lasts, at most _MAX_WORLDS.
-_PLAYS = (0, 600, 2000)
+_PLAYS = (0, 300, 1000)
 _EXACT = (0, 0, 2)
 _MIN_WORLDS = const(4)
 _WORLD_COST = const(8)           # dealing a world, in card plays
@@ -53,6 +53,7 @@ _POINTS = cards.CARD_POINTS
 _POP6 = cards.POP6
 # trump value of each rank 9 J Q K T A, for the trump choice
 _TRUMP_VALUE = b"\x02\x02\x03\x03\x04\x05"
+_ACES = const(0x820820)          # the ace's bit of each suit
 _QUEENS = const(0x104104)        # the queen's bit of each suit: h & h >> 1 & _QUEENS
 #                                  is non-zero when h holds a K and Q of one suit
 
@@ -206,7 +207,7 @@ def _cheapest(mask, avoid):
 def _richest(mask, avoid):
     """The highest-valued card of mask, outside `avoid` (trumps) if possible."""
     best = -1
-    best_key = -1
+    best_key = -1000
     m = mask
     while m:
         low = m & -m
@@ -229,7 +230,7 @@ def heuristic_card(view, legal):
         if meld >= 0:
             q = meld * 6 + cards.RQ
             return q if legal >> q & 1 else meld * 6 + cards.RK
-        aces = legal & ~trumps & 0x820820           # a side ace (rank 5 of each suit)
+        aces = legal & ~trumps & _ACES              # a side ace
         if aces:
             return cards.lowest(aces)
         return _cheapest(legal, trumps)
@@ -488,12 +489,58 @@ def playout(d, rng):
         else:                                       # PH_DECLARE
             d.apply(D.A_OUT if d.total(seat) >= 66 else D.A_PASS)
             continue
+        if cm & (cm - 1):
+            if phase == D.PH_FOLLOW:
+                d._play(seat, _follow_policy(d, seat, cm))
+                continue
+            aces = cm & _ACES & ~_SUIT_MASK[d.trump]
+            if aces and SMART:                      # a side ace is the lead of choice
+                d._play(seat, cards.lowest(aces & -aces))
+                continue
         k = _POP6[cm & 63] + _POP6[cm >> 6 & 63] + _POP6[cm >> 12 & 63] + _POP6[cm >> 18]
         r = rng.below(k) if k > 1 else 0
         while r:
             cm &= cm - 1
             r -= 1
         d._play(seat, cards.lowest(cm & -cm))
+
+
+SMART = True
+
+
+def _follow_policy(d, seat, cm):
+    """The playout's follower: under the strict rule the legal cards either all win the
+    trick or all lose it.  Losing: feed points to a winning partner, else throw the
+    cheapest.  Winning: the cheapest when last or when the partner had it anyway,
+    else the highest (hold the trick against the seats still to play)."""
+    n = d.nseats
+    trump = d.trump
+    w = d.trick_cards[d.best]
+    trumps = _SUIT_MASK[trump]
+    win = cm & (_ABOVE[w] | (0 if w // 6 == trump else trumps))
+    ally = d.side_of[(d.leader + d.best) % n] == d.side_of[seat] and not d.each
+    if win:
+        if ally or d.trick_n == n - 1:
+            return _rank_pick(win, trumps, False)
+        return _rank_pick(win, trumps, True)
+    return _rank_pick(cm, trumps, ally)
+
+
+def _rank_pick(mask, trumps, high):
+    """The highest (or lowest) ranked card of mask, non-trumps first."""
+    m = mask & ~trumps
+    if not m:
+        m = mask
+    best = -1
+    best_r = -1 if high else 9
+    for s in range(4):
+        x = m >> (s * 6) & 63
+        if x:
+            r = cards.HIGH_RANK[x] if high else cards.LOW_RANK[x]
+            if (high and r > best_r) or (not high and r < best_r):
+                best_r = r
+                best = s * 6 + r
+    return best
 
 
 def _meld_of(bits, trump):
