@@ -49,6 +49,7 @@ _SUIT_MASK = cards.SUIT_MASK
 _POINTS = cards.CARD_POINTS
 
 _state = [None]                  # [_Scratch] once created
+_multi = [None]                  # [the bot_multi module] once a 3- or 4-player view came
 
 
 class _Scratch:
@@ -80,8 +81,10 @@ def choose(view, level, rng):
     if legal == 0 and specials == 0:
         return -1                                   # not this seat's turn, or over
     if view.rules().players != 2:                  # 3 and 4 players: a MultiView
-        from sixtysix_core import bot_multi
-        return bot_multi.choose(view, level, rng)
+        if _multi[0] is None:                       # imported once, when first needed
+            from sixtysix_core import bot_multi
+            _multi[0] = bot_multi
+        return _multi[0].choose(view, level, rng)
     if specials >> (D.A_OUT - 24) & 1 and view.total(me) >= 66:
         return D.A_OUT                              # R14: a correct 66, at once
     phase = view.phase()
