@@ -390,7 +390,10 @@ def prepare(view, s):
 
 def sample(s, d, n, me, rng):
     """Deal s.pool to the other seats of world d (a copy of s.root): each seat gets its
-    room, never a card it cannot hold unless no seat with room left may take it."""
+    room, never a card it cannot hold unless no seat with room left may take it (then
+    it returns False: the greedy order can run into this, about 1 world in 100 with 4
+    players, and the caller deals again)."""
+    fitted = True
     rem = s.rem
     for p in range(4):
         rem[p] = s.room[p]
@@ -411,6 +414,7 @@ def sample(s, d, n, me, rng):
                 if e >> p & 1:
                     total += rem[p]
             if total == 0:                          # no eligible seat has room: relax
+                fitted = False
                 e = 0
                 for p in range(n):
                     if p != me and rem[p]:
@@ -424,6 +428,7 @@ def sample(s, d, n, me, rng):
                         rem[p] -= 1
                         break
                     r -= rem[p]
+    return fitted
 
 
 # ------------------------------------------------------------------ rollouts
@@ -593,8 +598,10 @@ def _search(view, level, rng, legal):
     while worlds < _MAX_WORLDS and (worlds < _MIN_WORLDS or used < budget):
         worlds += 1
         used += _WORLD_COST
-        _copy_play(s.root, base)
-        sample(s, base, n, me, rng)
+        for _try in range(3):
+            _copy_play(s.root, base)
+            if sample(s, base, n, me, rng):
+                break
         if exact:
             cost = _exact_scores(base, me, s, n_c)
             if cost:
