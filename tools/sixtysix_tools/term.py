@@ -67,6 +67,9 @@ def _ask(view, d, level, rng):
 
 
 def main(command, args):
+    from sixtysix_tools import term_multi
+    if term_multi.wants(args):                      # 3 and 4 players: their own module
+        return term_multi.main(command, args)
     level = 1
     seed = None
     preset = "CLASSIC_66"
