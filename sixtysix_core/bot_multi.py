@@ -51,6 +51,7 @@ _SUIT_MASK = cards.SUIT_MASK
 _ABOVE = cards.ABOVE
 _POINTS = cards.CARD_POINTS
 _POP6 = cards.POP6
+_BIT = D._BIT_INDEX             # 1 << c -> c (a dict lookup allocates nothing)
 # trump value of each rank 9 J Q K T A, for the trump choice
 _TRUMP_VALUE = b"\x02\x02\x03\x03\x04\x05"
 _ACES = const(0x820820)          # the ace's bit of each suit
@@ -196,7 +197,7 @@ def _cheapest(mask, avoid):
     m = mask
     while m:
         low = m & -m
-        c = cards.lowest(low)
+        c = _BIT[low]
         key = _POINTS[c] * 2 + (60 if avoid >> c & 1 else 0) + c % 6
         if key < best_key:
             best_key, best = key, c
@@ -211,7 +212,7 @@ def _richest(mask, avoid):
     m = mask
     while m:
         low = m & -m
-        c = cards.lowest(low)
+        c = _BIT[low]
         key = _POINTS[c] * 2 - (60 if avoid >> c & 1 else 0) - c % 6
         if key > best_key:
             best_key, best = key, c
@@ -247,7 +248,7 @@ def heuristic_card(view, legal):
     m = legal
     while m:
         low = m & -m
-        if _winning(cards.lowest(low), w, trump):
+        if _winning(_BIT[low], w, trump):
             winners |= low
         m ^= low
     if ally and (last or w // 6 == trump or w % 6 == cards.RA):
@@ -300,7 +301,7 @@ def greedy_choose(view, rng):
     m = legal
     while m:
         low = m & -m
-        if _winning(cards.lowest(low), w, trump):
+        if _winning(_BIT[low], w, trump):
             winners |= low
         m ^= low
     pts = 0
@@ -379,7 +380,7 @@ def prepare(view, s):
     m = pool
     while m:
         low = m & -m
-        c = cards.lowest(low)
+        c = _BIT[low]
         e = 0
         for p in range(n):
             if room[p] and not cant[p] >> c & 1:
@@ -405,7 +406,7 @@ def sample(s, d, n, me, rng):
         while m:
             low = m & -m
             m ^= low
-            e = elig[cards.lowest(low)]
+            e = elig[_BIT[low]]
             k = _POP6[e]
             if k > want or (k < want and want > 1):
                 continue                            # a later pass, or placed already
@@ -500,14 +501,14 @@ def playout(d, rng):
                 continue
             aces = cm & _ACES & ~_SUIT_MASK[d.trump]
             if aces and SMART:                      # a side ace is the lead of choice
-                d._play(seat, cards.lowest(aces & -aces))
+                d._play(seat, _BIT[aces & -aces])
                 continue
         k = _POP6[cm & 63] + _POP6[cm >> 6 & 63] + _POP6[cm >> 12 & 63] + _POP6[cm >> 18]
         r = rng.below(k) if k > 1 else 0
         while r:
             cm &= cm - 1
             r -= 1
-        d._play(seat, cards.lowest(cm & -cm))
+        d._play(seat, _BIT[cm & -cm])
 
 
 SMART = True
@@ -581,7 +582,7 @@ def _search(view, level, rng, legal):
     m = legal
     while m:
         low = m & -m
-        s.cand[n_c] = cards.lowest(low)
+        s.cand[n_c] = _BIT[low]
         s.score[n_c] = 0
         n_c += 1
         m ^= low
@@ -705,7 +706,7 @@ def _minimax(root, me, s):
             continue
         low = m & -m
         s.st_mask[depth] = m ^ low
-        s.st_card[depth] = cards.lowest(low)
+        s.st_card[depth] = _BIT[low]
         nodes += depth + 1
         if nodes > _NODE_CAP:
             s.plays = -1
