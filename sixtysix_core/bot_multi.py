@@ -500,7 +500,7 @@ def playout(d, rng):
                 d._play(seat, _follow_policy(d, seat, cm))
                 continue
             aces = cm & _ACES & ~_SUIT_MASK[d.trump]
-            if aces and SMART:                      # a side ace is the lead of choice
+            if aces:                                # a side ace is the lead of choice
                 d._play(seat, _BIT[aces & -aces])
                 continue
         k = _POP6[cm & 63] + _POP6[cm >> 6 & 63] + _POP6[cm >> 12 & 63] + _POP6[cm >> 18]
@@ -509,9 +509,6 @@ def playout(d, rng):
             cm &= cm - 1
             r -= 1
         d._play(seat, _BIT[cm & -cm])
-
-
-SMART = True
 
 
 def _follow_policy(d, seat, cm):
@@ -574,12 +571,38 @@ def _value(d, me):
     return 64 * (d.score_delta[me] - best_pts) + d.total(me) - best_tot
 
 
+PRUNE = True
+
+
+def _distinct(legal, played):
+    """legal without the cards that are as strong as a higher legal card of theirs: c and
+    the next card up in its suit that is still in play, if that one is also legal (every
+    card between them is played, so they win and lose the same tricks; their points
+    differ by at most 1 when they are ranks apart by gone cards... and the card kept,
+    the higher, scores its extra point in the same trick)."""
+    out = legal
+    m = legal
+    while m:
+        low = m & -m
+        m ^= low
+        c = _BIT[low]
+        top = c - c % 6 + 5
+        x = c + 1
+        while x <= top and played >> x & 1:
+            x += 1
+        if x <= top and legal >> x & 1:
+            out ^= low
+    return out
+
+
 def _search(view, level, rng, legal):
     s = _scratch(view)
     base = s.base
     w = s.world
     n_c = 0
-    m = legal
+    m = _distinct(legal, view.played()) if PRUNE else legal
+    if m & (m - 1) == 0:
+        return _BIT[m]
     while m:
         low = m & -m
         s.cand[n_c] = _BIT[low]
