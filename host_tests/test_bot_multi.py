@@ -222,3 +222,76 @@ def test_easy_feeds_a_partner_who_wins_with_the_trump_ace():
     play(d, "1 AH,2 9H")                           # P3 (P1's partner), void in hearts
     view = MultiView(d, 3)
     assert BM.heuristic_card(view, d.legal_cards()) == c("TC")
+
+
+def _brute(d, me, mine):
+    """Plain recursive minimax with copies (the reference for bot_multi._minimax)."""
+    BM._settle(d)
+    if d.is_over():
+        return BM._value(d, me)
+    moves = BM._moves(d)
+    values = []
+    while moves:
+        low = moves & -moves
+        moves ^= low
+        e = DealMulti(d.rules)
+        d.copy_into(e)
+        e._play(e.to_move, low.bit_length() - 1)
+        values.append(_brute(e, me, mine))
+    return max(values) if d.side_of[d.to_move] == mine else min(values)
+
+
+@pytest.mark.parametrize("preset,opts", [("THREE_PLAYER_PL", {}), ("FOUR_PLAYER_PL", {}),
+                                          ("THREE_PLAYER_PL", {"three_player_mode": "each_for_self"})])
+def test_exact_search_matches_plain_minimax(preset, opts):
+    rules = rules_with(preset, **opts)
+    rng = Rng(12)
+    checked = 0
+    for hand in range(40):
+        d = DealMulti(rules)
+        d.new_hand(hand % rules.players, rng)
+        while not d.is_over():
+            if (d.trump >= 0 and d.phase == D.PH_LEAD and d.meld_suit < 0
+                    and bin(d.hand[d.to_move]).count("1") <= 2 and not d.legal_specials() & 0x1E0):
+                view = MultiView(d, d.to_move)
+                s = BM._scratch(view)
+                me = d.to_move
+                root = DealMulti(rules)
+                BM._copy_play(d, root)
+                got = BM._minimax(root, me, s)
+                assert s.plays > 0
+                assert got == _brute(root, me, d.side_of[me])
+                checked += 1
+            d.apply(choose_random(d, rng))
+    assert checked >= 20
+
+
+@pytest.mark.parametrize("preset,opts", [
+    ("THREE_PLAYER_PL", {}), ("FOUR_PLAYER_PL", {}),
+    ("THREE_PLAYER_PL", {"three_player_mode": "each_for_self"}),
+    ("FOUR_PLAYER_PL", {"partner_meld": "true", "undertrump": "optional"}),
+    ("THREE_PLAYER_PL", {"declare_window": "after_any_trick", "meld_before_first_trick": "forbidden"}),
+])
+def test_fused_playout_makes_the_engine_policys_choices(preset, opts):
+    rules = rules_with(preset, **opts)
+    rng = Rng(21)
+    compared = 0
+    for hand in range(30):
+        d = DealMulti(rules)
+        d.new_hand(hand % rules.players, rng)
+        while not d.is_over():
+            if d.trump >= 0:
+                a, b = DealMulti(rules), DealMulti(rules)
+                d.copy_into(a)
+                d.copy_into(b)
+                ra, rb = Rng(hand), Rng(hand)
+                BM.playout(a, ra)
+                BM.playout_steps(b, rb)
+                assert (a.winner_side, a.reason, a.score_delta, a.hand) == (
+                    b.winner_side, b.reason, b.score_delta, b.hand)
+                assert [a.total(s) for s in range(rules.players)] == [
+                    b.total(s) for s in range(rules.players)]
+                assert (ra.s1, ra.s2, ra.s3) == (rb.s1, rb.s2, rb.s3)
+                compared += 1
+            d.apply(choose_random(d, rng))
+    assert compared > 100

@@ -39,7 +39,7 @@ from sixtysix_core.deal_multi import A_TRUMP, PH_PMELD, PH_TRUMP, DealMulti
 # candidates x cards still to play, an exact search its replayed plays), and the
 # exact search's limit (cards in the mover's hand).  Worlds: at least _MIN_WORLDS,
 # then more while the budget lasts, at most _MAX_WORLDS.
-_PLAYS = (0, 300, 1000)
+_PLAYS = (0, 300, 1600)
 _EXACT = (0, 0, 2)
 _MIN_WORLDS = const(4)
 _WORLD_COST = const(8)           # dealing a world, in card plays
@@ -435,7 +435,8 @@ def sample(s, d, n, me, rng):
 # ------------------------------------------------------------------ rollouts
 
 def _copy_play(a, b):
-    """Copy the fields a playout changes from world a into world b (no log)."""
+    """Copy the fields a playout reads or changes from world a into world b (not the log
+    and not the won / played / shown masks, which no play rule reads)."""
     b.trump = a.trump
     b.meld_suit = a.meld_suit
     b.trick_n = a.trick_n
@@ -452,11 +453,8 @@ def _copy_play(a, b):
     b.warszawa = a.warszawa
     b.dealer = a.dealer
     b.forehand = a.forehand
-    for i in range(4):
+    for i in range(4):                              # won, played_by, shown: not needed
         b.hand[i] = a.hand[i]
-        b.won[i] = a.won[i]
-        b.played_by[i] = a.played_by[i]
-        b.shown[i] = a.shown[i]
         b.side_of[i] = a.side_of[i]
         b.side_tricks[i] = a.side_tricks[i]
         b.side_cardpts[i] = a.side_cardpts[i]
@@ -469,46 +467,206 @@ def _copy_play(a, b):
 
 
 def playout(d, rng):
-    """Finish world d: random legal cards; every seat melds (40 first) and declares a
-    correct 66 at once, passes otherwise.  Allocates nothing."""
+    """Finish world d with the playout policy (playout_steps), fused for speed once a
+    trick is to be led: the same choices and the same draws from rng as playout_steps,
+    without the engine's per-action calls.  Allocates nothing."""
     hand = d.hand
+    while d.phase != D.PH_OVER and (d.phase != D.PH_LEAD or d.trick_n or d.meld_suit >= 0):
+        _step(d, rng)
+    if d.phase == D.PH_OVER:
+        return
+    n = d.nseats
+    trump = d.trump
+    trumps = _SUIT_MASK[trump]
+    side_of = d.side_of
+    pts = d.side_cardpts
+    tricks = d.side_tricks
+    cred = d.side_credited
+    pend = d.side_pending
+    melds = d.melds
+    each = d.each
+    pmeld = d._partner_meld
+    loser_turn = d._loser_turn
+    needs_trick = d.rules.meld_before_first_trick == 1
+    under_required = d.rules.undertrump == 0
+    leader = d.leader
+    first = True                                    # this window's partner turn is over
+    while True:
+        side = side_of[leader]
+        if pmeld and not first:                     # the partner's meld comes first
+            p = (leader + 2) % 4
+            hp = hand[p]
+            if hp & hp >> 1 & _QUEENS and not (needs_trick and tricks[side] == 0):
+                suit = _free_marriage(hp, melds[p], trump)
+                if suit >= 0:
+                    melds[p] |= 1 << suit
+                    if tricks[side]:
+                        cred[side] += 40 if suit == trump else 20
+                    else:
+                        pend[side] += 40 if suit == trump else 20
+        if not each and pts[side] + cred[side] >= 66:
+            _declare_at(d, leader)
+            return
+        first = False
+        h = hand[leader]
+        lead = -1
+        if h & h >> 1 & _QUEENS and not (needs_trick and tricks[side] == 0):
+            suit = _free_marriage(h, melds[leader], trump)
+            if suit >= 0:
+                melds[leader] |= 1 << suit
+                if tricks[side]:
+                    cred[side] += 40 if suit == trump else 20
+                else:
+                    pend[side] += 40 if suit == trump else 20
+                if not each and pts[side] + cred[side] >= 66:
+                    _declare_at(d, leader)
+                    return
+                lead = suit * 6 + cards.RQ + rng.below(2)       # the Q or the K
+        if lead < 0:
+            aces = h & _ACES & ~trumps
+            if aces and h & (h - 1):
+                lead = _BIT[aces & -aces]
+            else:
+                k = _POP6[h & 63] + _POP6[h >> 6 & 63] + _POP6[h >> 12 & 63] + _POP6[h >> 18]
+                r = rng.below(k) if k > 1 else 0
+                cm = h
+                while r:
+                    cm &= cm - 1
+                    r -= 1
+                lead = _BIT[cm & -cm]
+        hand[leader] = h & ~(1 << lead)
+        led = _SUIT_MASK[lead // 6]
+        w = lead
+        wi = 0
+        tp = _POINTS[lead]
+        seat = leader
+        for i in range(1, n):
+            seat += 1
+            if seat == n:
+                seat = 0
+            hs = hand[seat]
+            cm = hs & led                           # the strict rule (V1), inlined
+            if cm:
+                if (1 << w) & led:
+                    beat = cm & _ABOVE[w]
+                    if beat:
+                        cm = beat
+            else:
+                cm = hs & trumps
+                if cm:
+                    if (1 << w) & trumps:
+                        over = cm & _ABOVE[w]
+                        if over:
+                            cm = over
+                        elif not under_required:
+                            cm = hs
+                else:
+                    cm = hs
+            if cm & (cm - 1):                       # the playout's follower (_follow_policy)
+                win = cm & (_ABOVE[w] | (0 if (1 << w) & trumps else trumps))
+                ally = side_of[(leader + wi) % n] == side_of[seat] and not each
+                if win:
+                    c = _rank_pick(win, trumps, not (ally or i == n - 1))
+                else:
+                    c = _rank_pick(cm, trumps, ally)
+            else:
+                c = _BIT[cm]
+            hand[seat] = hs & ~(1 << c)
+            tp += _POINTS[c]
+            if (c // 6 == w // 6 and c > w) or ((1 << c) & trumps and not (1 << w) & trumps):
+                w = c
+                wi = i
+        winner = (leader + wi) % n
+        side = side_of[winner]
+        pts[side] += tp
+        tricks[side] += 1
+        if pend[side]:
+            cred[side] += pend[side]
+            pend[side] = 0
+        leader = winner
+        if hand[winner] == 0:                       # the last trick (deal_multi._play)
+            d.leader = winner
+            d.side_bonus[side] = d.rules.last_trick_bonus
+            if each:
+                d._finish_each()
+            elif d.total(winner) >= 66:
+                d._declare(winner)
+            else:
+                d._finish(side, D.REASON_LAST_TRICK, d._g(1 - side))
+            return
+        if loser_turn:                              # D2: a losing seat with 66 declares
+            s2 = winner
+            for _ in range(n - 1):
+                s2 += 1
+                if s2 == n:
+                    s2 = 0
+                if side_of[s2] != side and d.total(s2) >= 66:
+                    _declare_at(d, s2)
+                    return
+
+
+def _declare_at(d, seat):
+    d.leader = seat
+    d.trick_n = 0
+    d._declare(seat)
+
+
+def _free_marriage(h, melded, trump):
+    """A suit whose K and Q h holds and has not shown: trump first, else the lowest."""
+    x = h & h >> 1 & _QUEENS
+    if x >> (trump * 6 + cards.RQ) & 1 and not melded >> trump & 1:
+        return trump
+    for s in range(4):
+        if x >> (s * 6 + cards.RQ) & 1 and not melded >> s & 1:
+            return s
+    return -1
+
+
+def playout_steps(d, rng):
+    """The playout policy action by action through the engine (the reference for
+    playout): random legal cards, but a side ace leads; followers by _follow_policy;
+    every seat melds (40 first) and declares a correct 66 at once, passes otherwise."""
     while d.phase != D.PH_OVER:
-        phase = d.phase
-        seat = d.to_move
-        if phase == D.PH_FOLLOW:
-            cm = d.follow_cards(hand[seat])
-        elif phase == D.PH_LEAD:
-            if d.total(seat) >= 66 and not d.each:
-                d.apply(D.A_OUT)
-                continue
-            h = hand[seat]
-            if d.meld_suit < 0 and h & h >> 1 & _QUEENS:
-                sm = d._marriages(seat)
-                if sm:
-                    d.apply(D.A_MELD + _meld_of(sm, d.trump))
-                    continue
-            cm = d.legal_cards()
-        elif phase == PH_PMELD:
-            sm = d._marriages(seat)
-            d.apply(D.A_MELD + _meld_of(sm, d.trump) if sm else D.A_PASS)
-            continue
-        else:                                       # PH_DECLARE
-            d.apply(D.A_OUT if d.total(seat) >= 66 else D.A_PASS)
-            continue
+        _step(d, rng)
+
+
+def _step(d, rng):
+    """One action of the playout policy; allocates nothing."""
+    phase = d.phase
+    seat = d.to_move
+    if phase == D.PH_FOLLOW:
+        cm = d.follow_cards(d.hand[seat])
         if cm & (cm - 1):
-            if phase == D.PH_FOLLOW:
-                d._play(seat, _follow_policy(d, seat, cm))
-                continue
-            aces = cm & _ACES & ~_SUIT_MASK[d.trump]
-            if aces:                                # a side ace is the lead of choice
-                d._play(seat, _BIT[aces & -aces])
-                continue
-        k = _POP6[cm & 63] + _POP6[cm >> 6 & 63] + _POP6[cm >> 12 & 63] + _POP6[cm >> 18]
-        r = rng.below(k) if k > 1 else 0
-        while r:
-            cm &= cm - 1
-            r -= 1
-        d._play(seat, _BIT[cm & -cm])
+            d._play(seat, _follow_policy(d, seat, cm))
+            return
+    elif phase == D.PH_LEAD:
+        if d.total(seat) >= 66 and not d.each:
+            d.apply(D.A_OUT)
+            return
+        h = d.hand[seat]
+        if d.meld_suit < 0 and h & h >> 1 & _QUEENS:
+            sm = d._marriages(seat)
+            if sm:
+                d.apply(D.A_MELD + _meld_of(sm, d.trump))
+                return
+        cm = d.legal_cards()
+        aces = cm & _ACES & ~_SUIT_MASK[d.trump]
+        if aces and cm & (cm - 1):                  # a side ace is the lead of choice
+            d._play(seat, _BIT[aces & -aces])
+            return
+    elif phase == PH_PMELD:
+        sm = d._marriages(seat)
+        d.apply(D.A_MELD + _meld_of(sm, d.trump) if sm else D.A_PASS)
+        return
+    else:                                           # PH_DECLARE
+        d.apply(D.A_OUT if d.total(seat) >= 66 else D.A_PASS)
+        return
+    k = _POP6[cm & 63] + _POP6[cm >> 6 & 63] + _POP6[cm >> 12 & 63] + _POP6[cm >> 18]
+    r = rng.below(k) if k > 1 else 0
+    while r:
+        cm &= cm - 1
+        r -= 1
+    d._play(seat, _BIT[cm & -cm])
 
 
 def _follow_policy(d, seat, cm):
