@@ -241,8 +241,9 @@ def _brute(d, me, mine):
     return max(values) if d.side_of[d.to_move] == mine else min(values)
 
 
-@pytest.mark.parametrize("preset,opts", [("THREE_PLAYER_PL", {}), ("FOUR_PLAYER_PL", {}),
-                                          ("THREE_PLAYER_PL", {"three_player_mode": "each_for_self"})])
+@pytest.mark.parametrize("preset,opts", [
+    ("THREE_PLAYER_PL", {}), ("FOUR_PLAYER_PL", {}),
+    ("THREE_PLAYER_PL", {"three_player_mode": "each_for_self"})])
 def test_exact_search_matches_plain_minimax(preset, opts):
     rules = rules_with(preset, **opts)
     rng = Rng(12)
@@ -270,7 +271,8 @@ def test_exact_search_matches_plain_minimax(preset, opts):
     ("THREE_PLAYER_PL", {}), ("FOUR_PLAYER_PL", {}),
     ("THREE_PLAYER_PL", {"three_player_mode": "each_for_self"}),
     ("FOUR_PLAYER_PL", {"partner_meld": "true", "undertrump": "optional"}),
-    ("THREE_PLAYER_PL", {"declare_window": "after_any_trick", "meld_before_first_trick": "forbidden"}),
+    ("THREE_PLAYER_PL", {"declare_window": "after_any_trick",
+                         "meld_before_first_trick": "forbidden"}),
 ])
 def test_fused_playout_makes_the_engine_policys_choices(preset, opts):
     rules = rules_with(preset, **opts)

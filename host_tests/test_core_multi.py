@@ -336,7 +336,8 @@ def test_any_own_turn_adds_out_when_following_but_not_at_the_trump_choice():
     answer, d = tokens_after(text + "1 trump H\n1 AS\n")
     assert answer["next"] == {"seat": 2, "legal": ["9S", "JS", "TS", "out"]}
     answer, d = tokens_after(text + "1 trump H\n1 AS\n2 out\n")
-    assert answer["result"]["reason"] == "false_declaration" and answer["result"]["winners"] == [1, 3]
+    assert answer["result"]["reason"] == "false_declaration"
+    assert answer["result"]["winners"] == [1, 3]
 
 
 @pytest.mark.parametrize("opts", [

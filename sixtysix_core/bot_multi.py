@@ -3,7 +3,7 @@
 bot.choose hands 3- and 4-player views here.  `view` is a view_multi.MultiView for the
 seat to move, `level` indexes bot.LEVELS (easy, normal, hard), `rng` an Rng; actions
 are ints as in deal.py / deal_multi.py (0..23 cards, 27 out, 28 pass, 29 + s meld,
-33 + s trump).  A fixed work budget per level (worlds, never time): the same view,
+33 + s trump).  A fixed work budget per level (card plays, never time): the same view,
 level and rng state give the same action on every machine.
 
 How it decides:
@@ -20,14 +20,22 @@ How it decides:
   * normal / hard: determinized rollouts.  Each world deals the unseen cards to the
     other seats consistently with the view (hand sizes, shown cards, voids and
     "could not beat" facts from the strict rule, MultiView.cannot_hold); every
-    candidate card is played in the same worlds and the hand finished with random legal
-    play (melding and declaring as above).  Score: 64 x (own side's game points - the
-    other side's) + the total difference.  When the hands hold at most _EXACT cards
-    each, every world is searched exactly instead (minimax over the card play, own side
-    against the rest, on an explicit stack of preallocated buffers: no recursion).
+    candidate card is played in the same worlds with the same random draws, and the
+    hand finished by the playout policy: a side ace leads, else a random card;
+    followers play the rule of thumb (under the strict rule the legal cards all win or
+    all lose: lose cheaply or feed a winning partner, win cheaply when last or over a
+    partner, else with the highest); everybody melds and declares as above.  Score:
+    64 x (own side's game points - the best other side's) + the total difference.
+    Candidates that are as strong as a higher legal card of the same suit (every card
+    between them played) are left out.  The work budget is counted in card plays
+    (_PLAYS): at least _MIN_WORLDS worlds, more while it lasts, so late decisions see
+    many worlds.  hard, with at most _EXACT cards in hand: every world is searched
+    exactly instead (minimax over the card play, own side against the rest, on an
+    explicit stack of preallocated buffers: no recursion).
 
-Scratch state (two DealMulti worlds, buffers) is created on the first call and reused;
-sampling, rollouts and the exact search allocate nothing.
+Scratch state (three DealMulti worlds, buffers) is created on the first call and
+reused; sampling, rollouts and the exact search allocate nothing
+(host_tests/mp_bot_multi_alloc.py checks it under heap_lock).
 """
 from micropython import const
 
