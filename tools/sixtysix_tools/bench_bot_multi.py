@@ -3,9 +3,10 @@
 The method of bench_bot.py: positions from fixed hands (host_tests/mp_bot_multi_bench.py,
 hands played by the greedy baseline), each decision timed under the unix `micropython`
 with the core compiled to .mpy, and the SAMD51 time ESTIMATED in the same run as
-MicroPython-unix time x (MicroPython-unix pystones/s / 1,520).
+MicroPython-unix time x (MicroPython-unix pystones/s / 1,520).  Then the smallest heap
+(1 KiB binary search) for a whole match of hard bots (host_tests/mp_bot_multi_match.py).
 
-    python3 tools/sixtysix.py bench bot --players 3|4 [--hands N]
+    python3 tools/sixtysix.py bench bot --players 3|4 [--hands N] [--no-heap]
 """
 import argparse
 import subprocess
@@ -35,6 +36,7 @@ def main(command, args):
     ap = argparse.ArgumentParser(prog="sixtysix.py bench bot --players 3|4")
     ap.add_argument("--players", type=int, choices=(3, 4), required=True)
     ap.add_argument("--hands", type=int, default=12, help="hands that give the positions")
+    ap.add_argument("--no-heap", action="store_true", help="skip the heap search")
     ns = ap.parse_args(args)
     micropython = find_tool("micropython")
     mpy_cross = find_tool("mpy-cross")
@@ -48,6 +50,7 @@ def main(command, args):
         ps_before = pystones(micropython)
         times = time_positions(micropython, root, ns.players, ns.hands)
         ps_after = pystones(micropython)
+        heap = None if ns.no_heap else smallest_heap(micropython, root, ns.players)
     ps = (ps_before + ps_after) / 2
     scale = ps / SAMD51_PYSTONES
     n = sum(len(v) for v in times.values()) // max(1, len(times))
@@ -66,4 +69,29 @@ def main(command, args):
             by_size.setdefault(size, []).append(t)
         print("        by cards in hand (max ms): " + ", ".join(
             "%d: %.2f" % (size, max(by_size[size]) / 1000) for size in sorted(by_size)))
+    if heap:
+        print("smallest heap for a whole %d-player match of hard bots (.mpy, seeds 1 and 2): "
+              "%d KiB (micropython -X heapsize=%dk host_tests/mp_bot_multi_match.py)"
+              % (ns.players, heap, heap))
     return 0
+
+
+def match_runs(micropython, root, players, heap_k, seed):
+    import os
+    script = os.path.join(ROOT, "host_tests", "mp_bot_multi_match.py")
+    r = subprocess.run([micropython, "-X", "heapsize=%dk" % heap_k, script, root, str(players),
+                        str(seed)], capture_output=True, text=True)
+    return "MATCH" in r.stdout
+
+
+def smallest_heap(micropython, root, players, lo=16, hi=512):
+    """Binary search (1 KiB steps) for the heap under which seeds 1 and 2 complete."""
+    if not all(match_runs(micropython, root, players, hi, s) for s in (1, 2)):
+        return None
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if all(match_runs(micropython, root, players, mid, s) for s in (1, 2)):
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo

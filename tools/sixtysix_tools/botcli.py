@@ -39,7 +39,11 @@ def decide(record_text, level, seed):
     if deal is None or deal.is_over():
         raise ValueError("the hand is over: there is no action to choose")
     seat = deal.to_move
-    view = PlayerView(deal, seat)
+    if deal.nseats == 2:
+        view = PlayerView(deal, seat)
+    else:                                       # 3 and 4 players
+        from sixtysix_core.view_multi import MultiView
+        view = MultiView(deal, seat)
     action = bot.choose(view, level, RNG.Rng(seed))
     if not deal.is_legal(action):               # never expected; say so plainly
         raise RuntimeError("bot chose an illegal action %d" % action)
