@@ -3,7 +3,8 @@
 Run: micropython -X heapsize=N host_tests/mp_bot_multi_match.py ROOT PLAYERS [SEED]
 Every seat is the hard bot (bot_multi.choose); hands are dealt until a seat reaches
 the match target, the deal passing clockwise.  Prints MATCH <hands> <scores...> and
-the free heap, or dies with MemoryError.  `bench bot --players` searches the smallest heap that completes.
+the free heap, or dies with MemoryError.  `bench bot --players` searches the smallest
+heap that completes.
 """
 import gc
 import sys
