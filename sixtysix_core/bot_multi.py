@@ -491,7 +491,6 @@ def playout(d, rng):
     tricks = d.side_tricks
     cred = d.side_credited
     pend = d.side_pending
-    melds = d.melds
     each = d.each
     pmeld = d._partner_meld
     loser_turn = d._loser_turn
@@ -501,35 +500,21 @@ def playout(d, rng):
     first = True                                    # this window's partner turn is over
     while True:
         side = side_of[leader]
-        if pmeld and not first:                     # the partner's meld comes first
-            p = (leader + 2) % 4
-            hp = hand[p]
-            if hp & hp >> 1 & _QUEENS and not (needs_trick and tricks[side] == 0):
-                suit = _free_marriage(hp, melds[p], trump)
-                if suit >= 0:
-                    melds[p] |= 1 << suit
-                    if tricks[side]:
-                        cred[side] += 40 if suit == trump else 20
-                    else:
-                        pend[side] += 40 if suit == trump else 20
+        may_meld = not (needs_trick and tricks[side] == 0)
+        if pmeld and not first and may_meld:       # the partner's meld comes first
+            _fast_meld(d, (leader + 2) % 4, side)
         if not each and pts[side] + cred[side] >= 66:
             _declare_at(d, leader)
             return
         first = False
         h = hand[leader]
         lead = -1
-        if h & h >> 1 & _QUEENS and not (needs_trick and tricks[side] == 0):
-            suit = _free_marriage(h, melds[leader], trump)
-            if suit >= 0:
-                melds[leader] |= 1 << suit
-                if tricks[side]:
-                    cred[side] += 40 if suit == trump else 20
-                else:
-                    pend[side] += 40 if suit == trump else 20
-                if not each and pts[side] + cred[side] >= 66:
-                    _declare_at(d, leader)
-                    return
-                lead = suit * 6 + cards.RQ + rng.below(2)       # the Q or the K
+        suit = _fast_meld(d, leader, side) if may_meld else -1
+        if suit >= 0:
+            if not each and pts[side] + cred[side] >= 66:
+                _declare_at(d, leader)
+                return
+            lead = suit * 6 + cards.RQ + rng.below(2)           # the Q or the K
         if lead < 0:
             aces = h & _ACES & ~trumps
             if aces and h & (h - 1):
@@ -611,6 +596,18 @@ def playout(d, rng):
                 if side_of[s2] != side and d.total(s2) >= 66:
                     _declare_at(d, s2)
                     return
+
+
+def _fast_meld(d, seat, side):
+    """The playout's meld for seat (trump first), credited to side; its suit or -1."""
+    h = d.hand[seat]
+    if not h & h >> 1 & _QUEENS:
+        return -1
+    suit = _free_marriage(h, d.melds[seat], d.trump)
+    if suit >= 0:
+        d.melds[seat] |= 1 << suit
+        d._credit(side, 40 if suit == d.trump else 20)
+    return suit
 
 
 def _declare_at(d, seat):
