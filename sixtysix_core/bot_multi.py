@@ -53,7 +53,8 @@ _MIN_WORLDS = const(4)
 _WORLD_COST = const(8)           # dealing a world, in card plays
 _MAX_WORLDS = const(64)
 _EASY_RANDOM = const(3)          # easy: 1 in 3 card choices at random
-_NODE_CAP = const(600)           # exact search: replayed plays per world (then a rollout)
+_NODE_CAP = const(1200)          # exact search: replayed plays per world (then a rollout)
+_REPLAY_COST = const(4)          # copying the root and settling a line, in card plays
 
 _SUIT_MASK = cards.SUIT_MASK
 _ABOVE = cards.ABOVE
@@ -782,7 +783,8 @@ def _search(view, level, rng, legal):
     worlds = 0
     n = view.nseats()
     prepare(view, s)
-    while worlds < _MAX_WORLDS and (worlds < _MIN_WORLDS or used < budget):
+    least = 2 if exact else _MIN_WORLDS             # an exact world is worth many rollouts
+    while worlds < _MAX_WORLDS and (worlds < least or used < budget):
         worlds += 1
         used += _WORLD_COST
         for _try in range(3):
@@ -893,7 +895,7 @@ def _minimax(root, me, s):
         low = m & -m
         s.st_mask[depth] = m ^ low
         s.st_card[depth] = _BIT[low]
-        nodes += depth + 1
+        nodes += depth + _REPLAY_COST              # the line's plays, copy and settle
         if nodes > _NODE_CAP:
             s.plays = -1
             return 0

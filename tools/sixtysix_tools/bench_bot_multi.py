@@ -2,8 +2,10 @@
 
 The method of bench_bot.py: positions from fixed hands (host_tests/mp_bot_multi_bench.py,
 hands played by the greedy baseline), each decision timed under the unix `micropython`
-with the core compiled to .mpy, and the SAMD51 time ESTIMATED in the same run as
-MicroPython-unix time x (MicroPython-unix pystones/s / 1,520).  Then the smallest heap
+with the core compiled to .mpy (the fastest of 3 identical runs), and the SAMD51 time
+ESTIMATED in the same run as MicroPython-unix time x (MicroPython-unix pystones/s, the
+best of 3 runs before and after, averaged / 1,520).  Taking the fastest of repeated
+runs on both sides keeps the estimate steady on a shared, busy machine.  Then the smallest heap
 (1 KiB binary search) for a whole match of hard bots (host_tests/mp_bot_multi_match.py).
 
     python3 tools/sixtysix.py bench bot --players 3|4 [--hands N] [--no-heap]
@@ -47,9 +49,9 @@ def main(command, args):
     from sixtysix_core.bot import LEVELS
     with tempfile.TemporaryDirectory() as tmp:
         root = build_mpy(mpy_cross, tmp)
-        ps_before = pystones(micropython)
+        ps_before = max(pystones(micropython) for _ in range(3))
         times = time_positions(micropython, root, ns.players, ns.hands)
-        ps_after = pystones(micropython)
+        ps_after = max(pystones(micropython) for _ in range(3))
         heap = None if ns.no_heap else smallest_heap(micropython, root, ns.players)
     ps = (ps_before + ps_after) / 2
     scale = ps / SAMD51_PYSTONES
