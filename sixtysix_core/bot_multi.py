@@ -27,7 +27,8 @@ How it decides:
     partner, else with the highest); everybody melds and declares as above.  Score:
     64 x (own side's game points - the best other side's) + the total difference.
     Candidates that are as strong as a higher legal card of the same suit (every card
-    between them played) are left out.  The work budget is counted in card plays
+    between them played) are left out; once half the budget is spent, the worse half
+    of the candidates is dropped (successive halving).  The work budget is counted in card plays
     (_PLAYS): at least _MIN_WORLDS worlds, more while it lasts, so late decisions see
     many worlds.  hard, with at most _EXACT cards in hand: every world is searched
     exactly instead (minimax over the card play, own side against the rest, on an
@@ -77,6 +78,7 @@ class _Scratch:
         self.world = DealMulti(rules)
         self.line = DealMulti(rules)
         self.cand = bytearray(8)
+        self.active = bytearray(8)
         self.score = [0] * 8
         self.vals = [0] * 8
         self.elig = bytearray(24)
@@ -736,6 +738,7 @@ def _value(d, me):
 
 
 PRUNE = True
+HALVING = True
 
 
 def _distinct(legal, played):
@@ -771,8 +774,11 @@ def _search(view, level, rng, legal):
         low = m & -m
         s.cand[n_c] = _BIT[low]
         s.score[n_c] = 0
+        s.active[n_c] = 1
         n_c += 1
         m ^= low
+    n_active = n_c
+    halved = not HALVING
     me = view.seat
     exact = view.hand_size(me) <= _EXACT[level]
     remaining = 0
@@ -796,18 +802,28 @@ def _search(view, level, rng, legal):
             if cost:
                 used += cost
                 continue
-        used += n_c * remaining
+        if not halved and used >= budget // 2 and worlds > least:
+            halved = True                           # successive halving: keep the
+            while n_active > (n_c + 1) // 2:        # better half for the rest
+                worst = -1
+                for i in range(n_c):
+                    if s.active[i] and (worst < 0 or s.score[i] < s.score[worst]):
+                        worst = i
+                s.active[worst] = 0
+                n_active -= 1
+        used += n_active * remaining
         seed1, seed2, seed3 = rng.s1, rng.s2, rng.s3
         for i in range(n_c):
-            _copy_play(base, w)
-            w._play(me, s.cand[i])
-            rng.s1, rng.s2, rng.s3 = seed1, seed2, seed3     # the same luck for each
-            playout(w, rng)
-            s.score[i] += _value(w, me)
+            if s.active[i]:
+                _copy_play(base, w)
+                w._play(me, s.cand[i])
+                rng.s1, rng.s2, rng.s3 = seed1, seed2, seed3     # the same luck for each
+                playout(w, rng)
+                s.score[i] += _value(w, me)
         rng.below(7)                                # move on from the shared luck
-    best = 0
-    for i in range(1, n_c):
-        if s.score[i] > s.score[best]:
+    best = -1
+    for i in range(n_c):
+        if s.active[i] and (best < 0 or s.score[i] > s.score[best]):
             best = i
     return s.cand[best]
 
