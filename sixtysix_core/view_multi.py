@@ -13,45 +13,21 @@ for 3 and 4 players (bot_multi.py), the terminal and the tournament show one.
 """
 from sixtysix_core import cards
 from sixtysix_core import deal as D
+from sixtysix_core.view import PlayerView
 
 _PH_PMELD = 7                                   # deal_multi.PH_PMELD
 
 
-class MultiView:
-    def __init__(self, deal, seat):
-        self._deal = deal
-        self.seat = seat
-
-    def set_seat(self, seat):
-        self.seat = seat
-
-    def rules(self):
-        return self._deal.rules
+class MultiView(PlayerView):
+    """PlayerView's own-hand, legal-action and play-history accessors apply unchanged;
+    the talon, the closing snapshot and the per-seat points of the two-player game do
+    not (a DealMulti has no talon: use the side accessors below)."""
 
     def nseats(self):
         return self._deal.nseats
 
     def each_for_self(self):
         return self._deal.each
-
-    # --- own knowledge
-    def hand(self):
-        return self._deal.hand[self.seat]
-
-    def legal_cards(self):
-        d = self._deal
-        return d.legal_cards() if d.to_move == self.seat else 0
-
-    def legal_specials(self):
-        d = self._deal
-        return d.legal_specials() if d.to_move == self.seat else 0
-
-    def legal_into(self, buf):
-        return self._deal.legal_into(buf) if self._deal.to_move == self.seat else 0
-
-    def is_legal(self, action):
-        d = self._deal
-        return d.to_move == self.seat and d.is_legal(action)
 
     # --- public table state
     def to_move(self):
@@ -66,12 +42,6 @@ class MultiView:
             return D.PH_LEAD
         return d.phase
 
-    def is_over(self):
-        return self._deal.phase == D.PH_OVER
-
-    def trump(self):
-        return self._deal.trump
-
     def chooser(self):
         """The seat that named trump, or -1 (not yet, or turned up in each_for_self)."""
         return self._deal.chooser
@@ -79,17 +49,8 @@ class MultiView:
     def warszawa(self):
         return self._deal.warszawa
 
-    def dealer(self):
-        return self._deal.dealer
-
     def forehand(self):
         return self._deal.forehand
-
-    def leader(self):
-        return self._deal.leader
-
-    def meld_suit(self):
-        return self._deal.meld_suit
 
     def trick_n(self):
         """Cards played to the trick in progress."""
@@ -103,26 +64,8 @@ class MultiView:
         """Index in the trick in progress of the card winning it so far."""
         return self._deal.best
 
-    def lead_card(self):
-        return self._deal.lead_card
-
     def side_of(self, seat):
         return self._deal.side_of[seat]
-
-    def partner(self, seat):
-        """4 players: the seat opposite; 3 players: the other defender, or -1."""
-        d = self._deal
-        n = d.nseats
-        for s in range(n):
-            if s != seat and d.side_of[s] == d.side_of[seat] and d.phase != 6:
-                return s
-        return -1
-
-    def played_by(self, seat):
-        return self._deal.played_by[seat]
-
-    def won(self, seat):
-        return self._deal.won[seat]
 
     def tricks(self, seat):
         """The tricks of the seat's side."""
@@ -155,14 +98,6 @@ class MultiView:
 
     def shown(self, seat):
         return self._deal.shown[seat]
-
-    def hand_size(self, seat):
-        return cards.count(self._deal.hand[seat])
-
-    def known_cards(self, seat):
-        """Cards still in `seat`'s hand that everybody has seen (marriages, turned cards)."""
-        d = self._deal
-        return d.shown[seat] & ~d.played_by[seat]
 
     def played(self):
         d = self._deal
