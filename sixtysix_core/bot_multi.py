@@ -119,7 +119,7 @@ def choose(view, level, rng):
     if meld >= 0:
         return D.A_MELD + meld
     if legal == 0:
-        return D.A_PASS if specials & D.B_PASS else _first_special(specials)
+        return _no_card(specials)
     if legal & (legal - 1) == 0:
         return cards.lowest(legal)
     if level <= 0:
@@ -129,12 +129,9 @@ def choose(view, level, rng):
     return _search(view, level, rng, legal)
 
 
-def _first_special(specials):
-    a = 24
-    while not specials & 1:
-        specials >>= 1
-        a += 1
-    return a
+def _no_card(specials):
+    """A turn without a card to play: pass if it may, else the one action left (out)."""
+    return D.A_PASS if specials & D.B_PASS else D.A_OUT
 
 
 def _best_meld(view, specials):
@@ -195,11 +192,11 @@ def _trump_choice(view, specials, level):
 
 # --------------------------------------------------------------- rule of thumb
 
-def _winning(c, w, trump):
-    """True if card c beats the trick's winning card w (R6 across a trick)."""
-    if c // 6 == w // 6:
-        return c > w
-    return c // 6 == trump
+def _trick_points(view):
+    pts = 0
+    for i in range(view.trick_n()):
+        pts += _POINTS[view.trick_card(i)]
+    return pts
 
 
 def _cheapest(mask, avoid):
@@ -250,18 +247,10 @@ def heuristic_card(view, legal):
     leader = view.leader()
     w = view.trick_card(view.best())
     w_seat = (leader + view.best()) % n
-    pts = 0
-    for i in range(k):
-        pts += _POINTS[view.trick_card(i)]
+    pts = _trick_points(view)
     last = k == n - 1
     ally = w_seat != me and view.side_of(w_seat) == view.side_of(me) and not view.each_for_self()
-    winners = 0
-    m = legal
-    while m:
-        low = m & -m
-        if _winning(_BIT[low], w, trump):
-            winners |= low
-        m ^= low
+    winners = legal & (_ABOVE[w] | (0 if w // 6 == trump else trumps))
     if ally and (last or w // 6 == trump or w % 6 == cards.RA):
         rest = legal & ~winners                     # the partner wins: feed him points
         return _richest(rest if rest else legal, trumps)
@@ -298,7 +287,7 @@ def greedy_choose(view, rng):
     if meld >= 0:
         return D.A_MELD + meld
     if legal == 0:
-        return D.A_PASS if specials & D.B_PASS else _first_special(specials)
+        return _no_card(specials)
     trump = view.trump()
     trumps = _SUIT_MASK[trump]
     if view.trick_n() == 0:
@@ -308,16 +297,8 @@ def greedy_choose(view, rng):
             return q if legal >> q & 1 else meld * 6 + cards.RK
         return _cheapest(legal, trumps)
     w = view.trick_card(view.best())
-    winners = 0
-    m = legal
-    while m:
-        low = m & -m
-        if _winning(_BIT[low], w, trump):
-            winners |= low
-        m ^= low
-    pts = 0
-    for i in range(view.trick_n()):
-        pts += _POINTS[view.trick_card(i)]
+    winners = legal & (_ABOVE[w] | (0 if w // 6 == trump else trumps))
+    pts = _trick_points(view)
     if winners:
         c = _cheapest(winners, trumps)
         if not trumps >> c & 1 or pts >= 10:
