@@ -23,9 +23,9 @@ def _account(answer, deal):
     out = []
     if deal is not None:
         out.append("Dealer: seat %d; trump %s; upcard %s" % (
-            deal.dealer, "CSHD"[deal.trump],
+            deal.dealer, "CSHD"[deal.trump] if deal.trump >= 0 else "not named",
             cards.name(deal.deck[12]) if deal.rules.trump_mode == 0 and deal.deck_size == 24
-            else "-"))
+            and deal.nseats == 2 else "-"))
     for entry in answer["actions"]:
         out.append("line %3d  seat %d  %-8s (could: %s)" % (
             entry["line"], entry["seat"], entry["action"], " ".join(entry["legal"])))
@@ -34,9 +34,10 @@ def _account(answer, deal):
         out.append("ERROR at line %d: %s" % (err["line"], err["message"]))
     result = answer["result"]
     if result:
-        who = ("seat %d" % result["winners"][0]) if result["winners"] else "nobody (a draw)"
-        out.append("Result: %s wins, reason %s; game points %s; totals %s; tricks %s" % (
-            who, result["reason"], result["score_delta"], result["points"], result["tricks"]))
+        who = (" and ".join("seat %d" % w for w in result["winners"]) if result["winners"]
+               else "nobody (a draw)")
+        out.append("Result: %s %s, reason %s; game points %s; totals %s; tricks %s" % (
+            who, "win" if len(result["winners"]) > 1 else "wins", result["reason"], result["score_delta"], result["points"], result["tricks"]))
     elif answer["next"]:
         out.append("Next: seat %d to act; legal: %s" % (
             answer["next"]["seat"], " ".join(answer["next"]["legal"])))
