@@ -37,7 +37,8 @@ def _account(answer, deal):
         who = (" and ".join("seat %d" % w for w in result["winners"]) if result["winners"]
                else "nobody (a draw)")
         out.append("Result: %s %s, reason %s; game points %s; totals %s; tricks %s" % (
-            who, "win" if len(result["winners"]) > 1 else "wins", result["reason"], result["score_delta"], result["points"], result["tricks"]))
+            who, "win" if len(result["winners"]) > 1 else "wins", result["reason"],
+            result["score_delta"], result["points"], result["tricks"]))
     elif answer["next"]:
         out.append("Next: seat %d to act; legal: %s" % (
             answer["next"]["seat"], " ".join(answer["next"]["legal"])))
