@@ -374,3 +374,18 @@ def test_random_hands_under_each_option_replay_and_copy(opts):
         assert D.PH_DECLARE in phases
     if "partner_meld" in opts:
         assert PH_PMELD in phases
+
+
+def test_refusals_in_the_new_turns_say_why():
+    from sixtysix_core import explain
+    answer, d = tokens_after(PARTNER + "1 trump H\n")       # P3's partner-meld turn
+    assert "meld a marriage or pass" in explain.why_not(d, c("AH"))
+    answer, d = tokens_after(AFTER + "1 trump C\n1 AS\n2 9S\n0 9H\n")   # a loser's turn
+    assert "declare 66 or pass" in explain.why_not(d, D.A_MELD + 0)
+    assert "declare 66 or pass" in explain.why_not(d, c("TS"))
+    d = multi(3, DECK, three_player_mode="each_for_self")
+    d.apply(A_TRUMP + 2)
+    assert "nobody declares" in explain.why_not(d, D.A_OUT)
+    answer, d = tokens_after(PARTNER + "1 trump H\n3 meld H\n1 meld S\n1 QS\n2 TS\n3 AH\n0 9H\n"
+                             "1 pass\n")
+    assert "already been shown" in explain.why_not(d, D.A_MELD + 2)
