@@ -2,10 +2,10 @@
 
 The method of bench_bot.py: positions from fixed hands (host_tests/mp_bot_multi_bench.py,
 hands played by the greedy baseline), each decision timed under the unix `micropython`
-with the core compiled to .mpy (the fastest of 3 identical runs), and the SAMD51 time
-ESTIMATED in the same run as MicroPython-unix time x (MicroPython-unix pystones/s, the
-best of 3 runs before and after, averaged / 1,520).  Taking the fastest of repeated
-runs on both sides keeps the estimate steady on a shared, busy machine.  Then the smallest heap
+with the core compiled to .mpy (the fastest of 3 identical runs), and its SAMD51 time
+ESTIMATED as MicroPython-unix time x (MicroPython-unix pystones/s / 1,520), with the
+pystones measured right before that position (best of 3 short runs): on a shared, busy
+machine both figures are then taken at the same moment.  Then the smallest heap
 (1 KiB binary search) for a whole match of hard bots (host_tests/mp_bot_multi_match.py).
 
     python3 tools/sixtysix.py bench bot --players 3|4 [--hands N] [--no-heap]
@@ -23,14 +23,15 @@ def time_positions(micropython, root, players, hands):
     import os
     script = os.path.join(ROOT, "host_tests", "mp_bot_multi_bench.py")
     out = subprocess.run([micropython, "-X", "heapsize=2m", script, root, str(players),
-                          str(hands)], capture_output=True, text=True)
+                          str(hands), "012", os.path.join(ROOT, "tools", "sixtysix_tools")],
+                         capture_output=True, text=True)
     if out.returncode != 0 or "DONE" not in out.stdout:
         raise RuntimeError("bench script failed:\n" + out.stdout[-2000:] + out.stderr[-2000:])
     times = {}
     for line in out.stdout.splitlines():
         p = line.split()
         if p and p[0] == "T":
-            times.setdefault(int(p[1]), []).append((int(p[2]), int(p[3])))
+            times.setdefault(int(p[1]), []).append((int(p[2]), int(p[3]), int(p[4])))
     return times
 
 
@@ -54,23 +55,29 @@ def main(command, args):
         ps_after = max(pystones(micropython) for _ in range(3))
         heap = None if ns.no_heap else smallest_heap(micropython, root, ns.players)
     ps = (ps_before + ps_after) / 2
-    scale = ps / SAMD51_PYSTONES
     n = sum(len(v) for v in times.values()) // max(1, len(times))
     print("%d-player bot, %d positions from %d hands; MicroPython-unix %.0f pystones/s "
-          "(before %.0f, after %.0f); SAMD51 estimate = x%.1f"
-          % (ns.players, n, ns.hands, ps, ps_before, ps_after, scale))
+          "(best of 3 before %.0f, after %.0f)" % (ns.players, n, ns.hands, ps, ps_before,
+                                                   ps_after))
+    print("SAMD51 estimate per decision: its time x the pystones/s measured right before "
+          "it / %d" % SAMD51_PYSTONES)
     print("level   MicroPython-unix ms p50 / p95 / max   SAMD51 s p50 / p95 / max (estimated)")
     for level in sorted(times):
-        us = sorted(t for _size, t in times[level])
+        us = sorted(t for _size, t, _ps in times[level])
+        est = sorted(t * (p or ps) / SAMD51_PYSTONES / 1e6 for _size, t, p in times[level])
         q = [percentile(us, 0.5), percentile(us, 0.95), us[-1]]
+        e = [percentile(est, 0.5), percentile(est, 0.95), est[-1]]
         print("%-7s %8.2f / %6.2f / %6.2f          %6.3f / %6.3f / %6.3f" % (
-            LEVELS[level], q[0] / 1000, q[1] / 1000, q[2] / 1000,
-            q[0] * scale / 1e6, q[1] * scale / 1e6, q[2] * scale / 1e6))
+            LEVELS[level], q[0] / 1000, q[1] / 1000, q[2] / 1000, e[0], e[1], e[2]))
         by_size = {}
-        for size, t in times[level]:
+        for size, t, _ps in times[level]:
             by_size.setdefault(size, []).append(t)
         print("        by cards in hand (max ms): " + ", ".join(
             "%d: %.2f" % (size, max(by_size[size]) / 1000) for size in sorted(by_size)))
+    lo = min(p for v in times.values() for _s, _t, p in v)
+    hi = max(p for v in times.values() for _s, _t, p in v)
+    print("pystones/s measured between positions: %.0f to %.0f (x%.1f to x%.1f)"
+          % (lo, hi, lo / SAMD51_PYSTONES, hi / SAMD51_PYSTONES))
     if heap:
         print("smallest heap for a whole %d-player match of hard bots (.mpy, seeds 1 and 2): "
               "%d KiB (micropython -X heapsize=%dk host_tests/mp_bot_multi_match.py)"
