@@ -48,7 +48,7 @@ from sixtysix_core.deal_multi import A_TRUMP, PH_PMELD, PH_TRUMP, DealMulti
 # candidates x cards still to play, an exact search its replayed plays), and the
 # exact search's limit (cards in the mover's hand).  Worlds: at least _MIN_WORLDS,
 # then more while the budget lasts, at most _MAX_WORLDS.
-_PLAYS = (0, 300, 2400)
+_PLAYS = (0, 300, 2000)
 _EXACT = (0, 0, 2)
 _MIN_WORLDS = const(4)
 _WORLD_COST = const(8)           # dealing a world, in card plays

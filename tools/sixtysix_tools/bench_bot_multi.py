@@ -61,14 +61,18 @@ def main(command, args):
                                                    ps_after))
     print("SAMD51 estimate per decision: its time x the pystones/s measured right before "
           "it / %d" % SAMD51_PYSTONES)
-    print("level   MicroPython-unix ms p50 / p95 / max   SAMD51 s p50 / p95 / max (estimated)")
+    print("(and, the other way, x the run's pystones/s: x%.1f)" % (ps / SAMD51_PYSTONES))
+    print("level   MicroPython-unix ms p50 / p95 / max   SAMD51 s p50 / p95 / max (estimated:"
+          " per position | whole run)")
     for level in sorted(times):
         us = sorted(t for _size, t, _ps in times[level])
         est = sorted(t * (p or ps) / SAMD51_PYSTONES / 1e6 for _size, t, p in times[level])
         q = [percentile(us, 0.5), percentile(us, 0.95), us[-1]]
         e = [percentile(est, 0.5), percentile(est, 0.95), est[-1]]
-        print("%-7s %8.2f / %6.2f / %6.2f          %6.3f / %6.3f / %6.3f" % (
-            LEVELS[level], q[0] / 1000, q[1] / 1000, q[2] / 1000, e[0], e[1], e[2]))
+        r = [x * ps / SAMD51_PYSTONES / 1e6 for x in q]
+        print("%-7s %8.2f / %6.2f / %6.2f          %6.3f / %6.3f / %6.3f | %6.3f / %6.3f / %6.3f"
+              % (LEVELS[level], q[0] / 1000, q[1] / 1000, q[2] / 1000, e[0], e[1], e[2],
+                 r[0], r[1], r[2]))
         by_size = {}
         for size, t, _ps in times[level]:
             by_size.setdefault(size, []).append(t)
