@@ -38,7 +38,10 @@ Scratch state (three DealMulti worlds, buffers) is created on the first call and
 reused; sampling, rollouts and the exact search allocate nothing
 (host_tests/mp_bot_multi_alloc.py checks it under heap_lock).
 """
-from micropython import const
+try:
+    from micropython import const
+except ImportError:            # plain CPython: every const() here is of an int
+    const = int  # type: ignore[misc, assignment]
 
 from sixtysix_core import cards
 from sixtysix_core import deal as D
@@ -61,7 +64,10 @@ _SUIT_MASK = cards.SUIT_MASK
 _ABOVE = cards.ABOVE
 _POINTS = cards.CARD_POINTS
 _POP6 = cards.POP6
-_BIT = D._BIT_INDEX             # 1 << c -> c (a dict lookup allocates nothing)
+# _BIT37[(1 << c) % 37] == c for c in 0..23 (2 is a primitive root modulo 37): the index
+# of a one-card mask without a loop or a dict (as in deal.py)
+_BIT37 = (b"\x00\x00\x01\x00\x02\x17\x00\x00\x03\x10\x00\x00\x00\x0b\x00\x0d\x04\x07\x11"
+          b"\x00\x00\x16\x00\x0f\x00\x0a\x0c\x06\x00\x15\x0e\x09\x05\x14\x08\x13\x12")
 # trump value of each rank 9 J Q K T A, for the trump choice
 _TRUMP_VALUE = b"\x02\x02\x03\x03\x04\x05"
 _ACES = const(0x820820)          # the ace's bit of each suit
@@ -205,7 +211,7 @@ def _cheapest(mask, avoid):
     m = mask
     while m:
         low = m & -m
-        c = _BIT[low]
+        c = _BIT37[low % 37]
         key = _POINTS[c] * 2 + (60 if avoid >> c & 1 else 0) + c % 6
         if key < best_key:
             best_key, best = key, c
@@ -220,7 +226,7 @@ def _richest(mask, avoid):
     m = mask
     while m:
         low = m & -m
-        c = _BIT[low]
+        c = _BIT37[low % 37]
         key = _POINTS[c] * 2 - (60 if avoid >> c & 1 else 0) - c % 6
         if key > best_key:
             best_key, best = key, c
@@ -372,7 +378,7 @@ def prepare(view, s):
     m = pool
     while m:
         low = m & -m
-        c = _BIT[low]
+        c = _BIT37[low % 37]
         e = 0
         for p in range(n):
             if room[p] and not cant[p] >> c & 1:
@@ -398,7 +404,7 @@ def sample(s, d, n, me, rng):
         while m:
             low = m & -m
             m ^= low
-            e = elig[_BIT[low]]
+            e = elig[_BIT37[low % 37]]
             k = _POP6[e]
             if k > want or (k < want and want > 1):
                 continue                            # a later pass, or placed already
@@ -502,7 +508,7 @@ def playout(d, rng):
         if lead < 0:
             aces = h & _ACES & ~trumps
             if aces and h & (h - 1):
-                lead = _BIT[aces & -aces]
+                lead = _BIT37[(aces & -aces) % 37]
             else:
                 k = _POP6[h & 63] + _POP6[h >> 6 & 63] + _POP6[h >> 12 & 63] + _POP6[h >> 18]
                 r = rng.below(k) if k > 1 else 0
@@ -510,7 +516,7 @@ def playout(d, rng):
                 while r:
                     cm &= cm - 1
                     r -= 1
-                lead = _BIT[cm & -cm]
+                lead = _BIT37[(cm & -cm) % 37]
         hand[leader] = h & ~(1 << lead)
         led = _SUIT_MASK[lead // 6]
         w = lead
@@ -547,7 +553,7 @@ def playout(d, rng):
                 else:
                     c = _rank_pick(cm, trumps, ally)
             else:
-                c = _BIT[cm]
+                c = _BIT37[cm % 37]
             hand[seat] = hs & ~(1 << c)
             tp += _POINTS[c]
             if (c // 6 == w // 6 and c > w) or ((1 << c) & trumps and not (1 << w) & trumps):
@@ -641,7 +647,7 @@ def _step(d, rng):
         cm = d.legal_cards()
         aces = cm & _ACES & ~_SUIT_MASK[d.trump]
         if aces and cm & (cm - 1):                  # a side ace is the lead of choice
-            d._play(seat, _BIT[aces & -aces])
+            d._play(seat, _BIT37[(aces & -aces) % 37])
             return
     elif phase == PH_PMELD:
         sm = d._marriages(seat)
@@ -655,7 +661,7 @@ def _step(d, rng):
     while r:
         cm &= cm - 1
         r -= 1
-    d._play(seat, _BIT[cm & -cm])
+    d._play(seat, _BIT37[(cm & -cm) % 37])
 
 
 def _follow_policy(d, seat, cm):
@@ -733,7 +739,7 @@ def _distinct(legal, played):
     while m:
         low = m & -m
         m ^= low
-        c = _BIT[low]
+        c = _BIT37[low % 37]
         top = c - c % 6 + 5
         x = c + 1
         while x <= top and played >> x & 1:
@@ -750,10 +756,10 @@ def _search(view, level, rng, legal):
     n_c = 0
     m = _distinct(legal, view.played()) if PRUNE else legal
     if m & (m - 1) == 0:
-        return _BIT[m]
+        return _BIT37[m % 37]
     while m:
         low = m & -m
-        s.cand[n_c] = _BIT[low]
+        s.cand[n_c] = _BIT37[low % 37]
         s.score[n_c] = 0
         s.active[n_c] = 1
         n_c += 1
@@ -891,7 +897,7 @@ def _minimax(root, me, s):
             continue
         low = m & -m
         s.st_mask[depth] = m ^ low
-        s.st_card[depth] = _BIT[low]
+        s.st_card[depth] = _BIT37[low % 37]
         nodes += depth + _REPLAY_COST              # the line's plays, copy and settle
         if nodes > _NODE_CAP:
             s.plays = -1
