@@ -37,8 +37,6 @@ CARD_POINTS = RANK_POINTS * 4    # indexed by card
 ABOVE = tuple(SUIT_MASK[c // RANKS] & ~((2 << c) - 1) for c in range(NUM_CARDS))
 
 
-
-
 def _rank_tables():
     low = bytearray(64)
     high = bytearray(64)
@@ -59,6 +57,7 @@ def _rank_tables():
 # For a 6-bit suit pattern x (one suit's bits of a mask, x = mask >> (suit * 6) & 63):
 # LOW_RANK[x] / HIGH_RANK[x] the lowest / highest rank present, POP6[x] how many cards.
 LOW_RANK, HIGH_RANK, POP6 = _rank_tables()
+del _rank_tables                 # run once: its code need not stay in the heap
 
 
 def card(suit, rank):

@@ -74,9 +74,10 @@ _POP6 = cards.POP6
 _PACK24 = bytes(range(24))              # the packs in card order, before shuffling
 _PACK20 = bytes(c for c in range(24) if c % 6)
 _QUEENS = const(0x104104)               # the queen's bit in each suit (rank 2)
-_BIT_INDEX = {}                         # 1 << i -> i, for i in 0..23
-for _i in range(24):
-    _BIT_INDEX[1 << _i] = _i
+# _BIT37[(1 << i) % 37] == i for i in 0..23 (2 is a primitive root modulo 37, so the 24
+# remainders differ): the index of a mask's lowest bit in 37 bytes instead of a dict
+_BIT37 = (b"\x00\x00\x01\x00\x02\x17\x00\x00\x03\x10\x00\x00\x00\x0b\x00\x0d\x04\x07\x11"
+          b"\x00\x00\x16\x00\x0f\x00\x0a\x0c\x06\x00\x15\x0e\x09\x05\x14\x08\x13\x12")
 
 
 class Deal:
@@ -343,86 +344,23 @@ class Deal:
         m = self.legal_cards()
         while m:
             low = m & -m                            # one step per card, not per bit
-            buf[n] = _BIT_INDEX[low]
+            buf[n] = _BIT37[low % 37]
             n += 1
             m ^= low
         m = self.legal_specials()
         while m:
             low = m & -m
-            buf[n] = 24 + _BIT_INDEX[low]
+            buf[n] = 24 + _BIT37[low % 37]
             n += 1
             m ^= low
         return n
 
     def playout(self, rng):
         """Play the hand to its end, each action uniform among the legal ones except a
-        false declaration (simple_bots.random_choose's policy).  The random rollout of
-        benchmarks and bots, fused for speed: it makes the same choices as a loop of
-        legal_into (without a false 'out'), rng.below and apply, but does not extend
-        the action log.  rng.below and the lead are inlined (the generator's state is
-        kept in locals meanwhile).  Allocates nothing."""
-        bit_index = _BIT_INDEX
-        pop = _POP6
-        hand = self.hand
-        s1 = rng.s1
-        s2 = rng.s2
-        s3 = rng.s3
-        while self.phase != PH_OVER:
-            phase = self.phase
-            seat = self.to_move
-            if phase == PH_FOLLOW:
-                # R8: any card while the talon is open; a follower's only possible
-                # special is 'out' (declare_window=any_own_turn)
-                cm = self.legal_cards() if self.trick_phase2 else hand[seat]
-                sm = self._out_any_turn
-            else:
-                if phase == PH_LEAD and not self.pending_draw and self.meld_suit < 0:
-                    cm = hand[seat]
-                else:
-                    cm = self.legal_cards()
-                sm = self.legal_specials()
-            if sm & B_OUT and (cm or sm != B_OUT) and (
-                    self.cardpts[seat] + self.meld_credited[seat] + self.bonus[seat] < 66):
-                sm ^= B_OUT                         # never a false declaration
-            n_cards = pop[cm & 63] + pop[cm >> 6 & 63] + pop[cm >> 12 & 63] + pop[cm >> 18]
-            n = n_cards + pop[sm & 63] + pop[sm >> 6]
-            limit = 30269 - 30269 % n               # rng.below(n), inlined
-            while True:
-                s1 = 171 * s1 % 30269
-                s2 = 172 * s2 % 30307
-                s3 = 170 * s3 % 30323
-                r = (s1 + s2 + s3) % 30269
-                if r < limit:
-                    break
-            r %= n
-            if r < n_cards:
-                m = cm
-                base = 0
-            else:
-                m = sm
-                r -= n_cards
-                base = 24
-            while r:                                # drop the r lowest bits
-                m &= m - 1
-                r -= 1
-            a = base + bit_index[m & -m]
-            if a < 24:
-                if phase == PH_LEAD:                # _lead, inlined
-                    hand[seat] &= ~(1 << a)
-                    self.played_by[seat] |= 1 << a
-                    self.lead_card = a
-                    self.trick_phase2 = self.talon_state != OPEN
-                    self.phase = PH_FOLLOW
-                    self.to_move = 1 - seat
-                else:
-                    self._follow(seat, a)
-            elif a == A_DRAW:
-                self._draw(seat)
-            else:
-                self._special(seat, a)
-        rng.s1 = s1
-        rng.s2 = s2
-        rng.s3 = s3
+        false declaration: simple_bots.playout, which holds the fused loop (the bot
+        does not use it, so a board does not load its code).  Allocates nothing."""
+        from sixtysix_core import simple_bots
+        simple_bots.playout(self, rng)
 
     def _meld_allowed(self, seat):
         """R12 timing: talon open with >= 2 left, or any lead with marriages_in_phase2."""
@@ -671,30 +609,18 @@ class Deal:
             o.melds[s] = self.melds[s]
 
     def same_as(self, o):
-        """True if every field of the hand state equals o's (tests, debugging)."""
-        for f in _SCALAR_FIELDS:
-            if getattr(self, f) != getattr(o, f):
-                return False
-        for f in _ARRAY_FIELDS:
-            a = getattr(self, f)
-            b = getattr(o, f)
-            for i in range(len(a)):
-                if a[i] != b[i]:
-                    return False
-        for i in range(self.log_len):             # entries past log_len are stale
-            if self.log_action[i] != o.log_action[i] or self.log_seat[i] != o.log_seat[i]:
+        """True if every field of the hand state equals o's (tests, debugging; cold
+        path: it walks the attribute table).  Log entries past log_len are stale."""
+        for f, v in self.__dict__.items():
+            if f == "rules":
+                continue
+            w = getattr(o, f)
+            if f in ("log_action", "log_seat"):
+                v = v[:self.log_len]
+                w = w[:self.log_len]
+            if v != w:
                 return False
         return True
-
-
-_SCALAR_FIELDS = ("dealer", "trump", "upcard", "talon_top", "talon_len", "talon_state",
-                  "closer", "leader", "to_move", "phase", "trick_no", "pending_draw",
-                  "meld_suit", "lead_card", "trick_phase2", "winner",
-                  "reason", "log_len")
-_ARRAY_FIELDS = ("deck", "talon", "last_trick", "hand", "won",
-                 "played_by", "shown", "tricks", "cardpts", "meld_credited",
-                 "meld_pending", "bonus", "snap_tricks", "snap_total", "score_delta",
-                 "melds")
 
 
 def _mask(deck, start, end):
