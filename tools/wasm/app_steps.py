@@ -7,7 +7,8 @@ installed under their real names): import the board module by name, import App, 
 App(hw), and then, instead of App.run(), the simulator's key scripts (the --keys
 language of tools/sixtysix_tools/sim.py: a press is one poll with the key down, then
 150 ms of 20 ms polls; `settle` polls until the app waits for the human; `hand` presses
-A until the hand is over), one poll (App.step) per call.
+A until the hand is over; `match` plays hands, A on each summary, until the match-end
+screen), one poll (App.step) per call.
 
 Keys go through the board module's own wiring: on the PyGamer left/right/up/down are
 joystick deflections (the AnalogIn values), A/B/Start/Select its four shift-register
@@ -17,6 +18,14 @@ keys; on the OLED board the three buttons left, A, right.  So scripts use only
 prepare() imports every stand-in (and creates terminalio.FONT, microcontroller.nvm and
 the PyGamer's board.DISPLAY, all firmware-resident on a board) and measures what each
 stand-in display object weighs here; the runner reads BASE after it.
+
+On CircuitPython's unix port main() is the runner (the CircuitPython lane runs it in a
+fixed heap, host_tests/test_circuitpython.py; `bench heap32 --app` reads its lines):
+
+    circuitpython -X heapsize=128k -c "import app_steps; app_steps.main('oled', 'match')"
+
+with the stand-ins, the build's lib/ and this module on sys.path.  Collections run in
+the script there (the C stack is scanned too), so MAXLIVE is read after each poll.
 """
 import gc
 import sys
@@ -24,6 +33,8 @@ import sys
 STEP_MS = 20                # as sim.Driver
 PRESS_IDLE_MS = 150
 SETTLE_MS = 60000
+# The title: level -> hard, back to "New match", start it; then a whole match to 7.
+MATCH_SCRIPT = "right a left a settle match"
 FIRMWARE = ("micropython", "displayio", "fontio", "terminalio", "board",
             "busio", "busdisplay", "i2cdisplaybus", "keypad", "analogio", "microcontroller",
             "supervisor")
@@ -152,7 +163,6 @@ def _poll(buttons_ms):
     _s["polls"] += 1
 
 
-
 def _cards(mask):
     n = 0
     while mask:
@@ -183,14 +193,19 @@ def _run_script():
                 yield
             continue
         if token == "hand":
-            for _ in range(400):
-                end = _now() + SETTLE_MS
-                while app.busy() and _now() < end:
+            yield from _hand()
+            continue
+        if token == "match":
+            for _ in range(40):
+                while app.busy():
                     _poll(STEP_MS)
                     yield
-                if app.screen != A.S_PLAY:
+                if app.screen == A.S_MATCH_END:
                     break
-                yield from _press("a")
+                if app.screen == A.S_PLAY:
+                    yield from _hand()
+                else:
+                    yield from _press("a")
             continue
         if token.startswith("wait:"):
             end = _now() + int(token[5:])
@@ -201,6 +216,19 @@ def _run_script():
         name, _, times = token.partition("*")
         for _ in range(int(times) if times else 1):
             yield from _press(name)
+
+
+def _hand():
+    from sixtysix_ui import app as A
+    app = _s["app"]
+    for _ in range(400):
+        end = _now() + SETTLE_MS
+        while app.busy() and _now() < end:
+            _poll(STEP_MS)
+            yield
+        if app.screen != A.S_PLAY:
+            break
+        yield from _press("a")
 
 
 def _press(name):
@@ -263,3 +291,39 @@ def summary():
     return "level %s, hand %d, scores %d-%d" % (bot.LEVELS[app.settings.level],
                                                  app.match.hands + 1, app.match.scores[0],
                                                  app.match.scores[1])
+
+
+def main(board, script):
+    """The unix-port runner: app32.mjs's lines (BASE, BOARD, IMPORTED, BUILT, MAXLIVE,
+    END, WHERE, STATE, POLLS; described there), INTERP (the live heap before the
+    stand-ins: BASE - INTERP is what they and this driver hold) and FREE (the least
+    gc.mem_free() after a poll)."""
+    interp = _live()
+    prepare(board, script)
+    print("INTERP", interp)
+    print("BASE", _live())
+    import_board()
+    print("BOARD", _live())
+    for name in APP_MODULES:
+        import_module(name)
+    print("IMPORTED", _live())
+    build()
+    high, where, free = _live(), "title", gc.mem_free()
+    print("BUILT", high)
+    while step() >= 0:
+        now = _live()
+        if now > high:
+            high, where = now, position()
+        free = min(free, gc.mem_free())
+    print("MAXLIVE", high, where)
+    print("FREE", free)
+    print("END", _live())
+    print("WHERE", position())
+    print("STATE", summary())
+    print("POLLS", _s["polls"])
+
+
+if __name__ == "__main__":
+    # circuitpython -m app_steps BOARD LIB [SCRIPT], from the folder holding this module
+    sys.path[:] = ["fw", sys.argv[2], ""]
+    main(sys.argv[1], sys.argv[3] if len(sys.argv) > 3 else MATCH_SCRIPT)
