@@ -1,10 +1,10 @@
 """The handheld app in steps, so that the heap can be measured between the steps.
 
-`sixtysix.py bench heap32 --app` drives this from JavaScript in the wasm32 MicroPython
-(tools/wasm/app32.mjs; the collector only runs there, between calls).  It does what
-code.py does on a board, on stand-ins for the firmware modules (tools/wasm/fake_*.py,
-installed under their real names): import the board module by name, import App, build
-App(hw), and then, instead of App.run(), the simulator's key scripts (the --keys
+The CircuitPython lane (host_tests/test_circuitpython.py) and `sixtysix.py bench heap32
+--app` run this under CircuitPython's unix port.  It does what code.py does on a board,
+on stand-ins for the firmware modules (tools/wasm/fake_*.py, installed under their real
+names): import the board module by name, import App, build App(hw), and then, instead
+of App.run(), the simulator's key scripts (the --keys
 language of tools/sixtysix_tools/sim.py: a press is one poll with the key down, then
 150 ms of 20 ms polls; `settle` polls until the app waits for the human; `hand` presses
 A until the hand is over; `match` plays hands, A on each summary, until the match-end
@@ -16,16 +16,14 @@ keys; on the OLED board the three buttons left, A, right.  So scripts use only
 `left right a` to run on both.
 
 prepare() imports every stand-in (and creates terminalio.FONT, microcontroller.nvm and
-the PyGamer's board.DISPLAY, all firmware-resident on a board) and measures what each
-stand-in display object weighs here; the runner reads BASE after it.
+the PyGamer's board.DISPLAY, all firmware-resident on a board); main() reads BASE after
+it.  Run from the folder that holds this module (compiled to .mpy, as the stand-ins):
 
-On CircuitPython's unix port main() is the runner (the CircuitPython lane runs it in a
-fixed heap, host_tests/test_circuitpython.py; `bench heap32 --app` reads its lines):
+    circuitpython -X heapsize=128k -m app_steps BOARD LIB [SCRIPT]
 
-    circuitpython -X heapsize=128k -c "import app_steps; app_steps.main('oled', 'match')"
-
-with the stand-ins, the build's lib/ and this module on sys.path.  Collections run in
-the script there (the C stack is scanned too), so MAXLIVE is read after each poll.
+LIB is a build's lib/ (sixtysix_core, sixtysix_ui, sixtysix_boards and the device
+libraries); the stand-ins are in ./fw.  MAXLIVE is read after a collection after each
+poll (the collector also scans the C stack there).
 """
 import gc
 import sys
@@ -73,33 +71,6 @@ def prepare(board, script):
     _s["polls"] = 0
     _s["presses"] = 0
     _s["gen"] = _run_script()
-    _s["sizes"] = None
-    _s["census"] = None
-
-
-def calibrate():
-    """Bytes one stand-in object takes here, less the buffers that the C object also
-    allocates (bitmap words, palette colours, a tile map of more than 4 tiles, the
-    member list), as measured on 16 of each: a dict name -> bytes."""
-    import displayio
-    bmp = displayio.Bitmap(4, 4, 2)                 # 16 bytes of words: one block
-    makers = (
-        ("Bitmap", lambda: displayio.Bitmap(4, 4, 2), 16),
-        ("Palette", lambda: displayio.Palette(1), 16),
-        ("TileGrid", lambda: displayio.TileGrid(bmp, pixel_shader=None), 0),
-        ("Group", lambda: displayio.Group(), 16 + 16),     # list object + 4 slots
-    )
-    out = {}
-    for name, make, own in makers:
-        keep = [None] * 16
-        before = _live()
-        for i in range(16):
-            keep[i] = make()
-        after = _live()
-        out[name] = (after - before) // 16 - own
-        keep = None
-    _s["sizes"] = out
-    return " ".join("%s=%d" % kv for kv in sorted(out.items()))
 
 
 def import_board():
@@ -248,42 +219,6 @@ def _now():
     return supervisor._now[0]
 
 
-def census():
-    """The stand-in display objects the app holds now (reachable from both scenes):
-    'Name count buffer_bytes own_bytes ...'."""
-    import displayio
-    r = _s["app"].render
-    seen = {}
-    counts = {"Bitmap": [0, 0], "Palette": [0, 0], "TileGrid": [0, 0], "Group": [0, 0]}
-    todo = [r.page_group, r.table_group]
-    while todo:
-        o = todo.pop()
-        if o is None or id(o) in seen:
-            continue
-        seen[id(o)] = True
-        if isinstance(o, displayio.Group):
-            counts["Group"][0] += 1
-            todo.extend(o._members)
-        elif isinstance(o, displayio.TileGrid):
-            counts["TileGrid"][0] += 1
-            n = len(o._tiles)
-            counts["TileGrid"][1] += n if n > 4 else 0
-            todo.append(o.bitmap)
-            todo.append(o.pixel_shader)
-        elif isinstance(o, displayio.Bitmap):
-            counts["Bitmap"][0] += 1
-            counts["Bitmap"][1] += len(o._data)
-        elif isinstance(o, displayio.Palette):
-            counts["Palette"][0] += 1
-            counts["Palette"][1] += len(o._colors)
-    sizes = _s["sizes"] or {}
-    parts = []
-    for name in ("Bitmap", "Palette", "TileGrid", "Group"):
-        n, buf = counts[name]
-        parts.append("%s %d %d %d" % (name, n, buf, sizes.get(name, 0)))
-    return " ".join(parts)
-
-
 def summary():
     """'level L, hands N, scores A-B' of the app at the end of the script."""
     from sixtysix_core import bot
@@ -294,10 +229,12 @@ def summary():
 
 
 def main(board, script):
-    """The unix-port runner: app32.mjs's lines (BASE, BOARD, IMPORTED, BUILT, MAXLIVE,
-    END, WHERE, STATE, POLLS; described there), INTERP (the live heap before the
-    stand-ins: BASE - INTERP is what they and this driver hold) and FREE (the least
-    gc.mem_free() after a poll)."""
+    """Play the script; prints the live heap (gc.mem_alloc() after gc.collect()) as
+    INTERP (before the stand-ins, this module loaded), BASE (the stand-ins loaded),
+    BOARD (the board module imported), IMPORTED (the app modules), BUILT (App(hw) and its
+    first screen), MAXLIVE bytes where (the most after any poll), FREE (the least
+    gc.mem_free() after a poll) and END, then WHERE, STATE (bot level, hand, scores) and
+    POLLS."""
     interp = _live()
     prepare(board, script)
     print("INTERP", interp)

@@ -1,4 +1,4 @@
-"""Stand-in for board in the wasm build (installed as board.py).
+"""Stand-in for board on CircuitPython's unix port (installed as board.py).
 
 Pin names are plain strings.  DISPLAY is the PyGamer's built-in display: a firmware
 object on a board, so it is created at import, before the BASE reading (not counted).

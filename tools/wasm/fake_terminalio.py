@@ -1,4 +1,4 @@
-"""Stand-in for terminalio in the wasm build (installed as terminalio.py).
+"""Stand-in for terminalio on CircuitPython's unix port (installed as terminalio.py).
 
 FONT: a 6x12 BuiltinFont (Terminus, printable ASCII) whose glyph Bitmap is blank.  On a
 board it is in firmware, so it is created when this module is imported, before the

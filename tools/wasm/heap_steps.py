@@ -2,16 +2,12 @@
 
 The same match as host_tests/mp_bot_match.py (same objects, created in the same order,
 same seeds, same loop), cut into steps: one dealt hand or one decision per `step()`.
-`sixtysix.py bench heap32` drives it from JavaScript in the wasm32 MicroPython
-(tools/wasm/heap32.mjs): one call per step, then gc.collect() and gc.mem_alloc() in
-calls of their own, because that build runs the collector only when control is back in
-JavaScript.  For comparison the same steps run on the unix port as a script:
+`sixtysix.py bench heap32` runs it under CircuitPython's unix port:
 
-    micropython heap_steps.py ROOT SEED LEVEL
+    circuitpython -c "import heap_steps; heap_steps.main(ROOT, SEED, LEVEL)"
 
-(or, for a compiled heap_steps.mpy, `micropython -c "import heap_steps;
-heap_steps.main(ROOT, SEED, LEVEL)"`), which prints the same lines as heap32.mjs (they
-are described there).  MicroPython only: it needs gc.mem_alloc().
+which prints BASE, IMPORT name bytes, IMPORTED, OBJECTS, MAXLIVE/MAXSTEP/PEAK bytes
+where, END and MATCH (main() says what they are).  Unix port only: gc.mem_alloc().
 """
 import gc
 import sys
@@ -59,7 +55,7 @@ def setup(seed, level):
 def step():
     """Deal the next hand or take one decision.  Returns the heap bytes allocated during
     the step, or -1 once the match is over.  Garbage is included when no collection runs
-    inside the step (the wasm build; gc.disable() on the unix port), blocks that the
+    inside the step (main() disables the collector), blocks that the
     runtime frees at once (gc_free, e.g. when a dict grows) are not."""
     from sixtysix_core import bot
     start = gc.mem_alloc()
@@ -100,8 +96,11 @@ def _live():
 
 
 def main(root, seed, level):
-    """The unix-port driver: the same lines as heap32.mjs, collecting in the script
-    (on the unix port gc.collect() runs at once; it also scans the C stack)."""
+    """Live heap after gc.collect() (which also scans the C stack): BASE before the
+    imports, IMPORT per module, IMPORTED, OBJECTS after creating the match's objects,
+    MAXLIVE (most live after a step), MAXSTEP (most allocated within one step,
+    garbage too: the collector is off during a step), PEAK (live before a step + what
+    it allocated), END, and MATCH hands decisions score score."""
     sys.path.insert(0, root)
     base = _live()
     print("BASE", base)
