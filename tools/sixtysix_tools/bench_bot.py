@@ -34,15 +34,6 @@ PYSTACK = 2048                  # a CircuitPython 10 board's pystack
 PHASES = {1: "talon open", 2: "talon closed", 3: "talon exhausted"}
 
 
-def find_tool(name):
-    """A tool on PATH, else next to this Python (the venv); None if absent."""
-    path = shutil.which(name)
-    if path:
-        return path
-    p = os.path.join(os.path.dirname(sys.executable), name)
-    return p if os.path.exists(p) else None
-
-
 def _env():
     return dict(os.environ, MICROPY_UNIX_PYSTACK_BYTES=str(PYSTACK))
 
