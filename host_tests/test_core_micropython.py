@@ -45,3 +45,14 @@ def test_core_imports_no_hardware_time_or_random():
             words = line.split()
             if len(words) >= 2 and words[0] in ("import", "from") and not line.startswith(" "):
                 assert words[1].split(".")[0] not in bad, (path, line)
+
+
+def test_device_code_calls_nothing_only_the_unix_port_has():
+    """heap_lock, mem_info, qstr_info and time.ticks_us exist on the unix ports that the
+    lanes use, not on a board (../shared/circuitpython/README.md): host scripts only."""
+    unix_only = ("heap_lock", "heap_unlock", "mem_info", "qstr_info", "ticks_us")
+    for path in device_files():
+        with open(path, encoding="utf-8") as f:
+            for number, line in enumerate(f, 1):
+                code = line.split("#")[0]
+                assert not any(name + "(" in code for name in unix_only), (path, number, line)
