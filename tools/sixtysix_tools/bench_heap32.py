@@ -7,14 +7,15 @@ files that `build --mpy --cpy-version 10` writes, with a CircuitPython 9 board's
 
 * default: the match of host_tests/mp_bot_match.py (same seed, level and objects) in
   steps (tools/wasm/heap_steps.py: one dealt hand or one decision per step), live bytes
-  after each import, after creating the objects, and the most at a decision boundary.
+  after each import, after creating the objects, and the most at a decision boundary;
+  then the smallest pystack (MICROPY_UNIX_PYSTACK_BYTES, 16-byte steps) it plays in.
 
       python3 tools/sixtysix.py bench heap32 [--seed 1] [--level hard]
 
 * --app: the whole handheld app (tools/wasm/app_steps.py: what code.py does, on Python
   stand-ins for displayio, terminalio, keypad, board, ... then a whole match against the
-  hard bot by key presses) on both layouts, and the smallest fixed heap in which that
-  script completes (1 KiB steps).
+  hard bot by key presses) on both layouts, the smallest fixed heap in which that
+  script completes (1 KiB steps) and the smallest pystack (16-byte steps).
 
       python3 tools/sixtysix.py bench heap32 --app [--keys SCRIPT]
 """
@@ -48,6 +49,20 @@ def _num(r, word):
     return int(r[word][0].split()[0])
 
 
+def smallest(passes, lo, hi, step):
+    """Smallest value in lo..hi (a multiple of step) for which passes(value) is true,
+    searched in halves (passes must be monotonic), or None if hi does not pass."""
+    if not passes(hi):
+        return None
+    while lo < hi:
+        mid = (lo + hi) // (2 * step) * step
+        if passes(mid):
+            hi = mid
+        else:
+            lo = mid + step
+    return lo
+
+
 def core_main(mplane, tree, tmp, seed, level):
     staged = os.path.join(tmp, "steps")
     os.makedirs(staged)
@@ -62,6 +77,8 @@ def core_main(mplane, tree, tmp, seed, level):
     out = mplane.run(["-c", code], "1m")
     if out.returncode != 0:
         raise RuntimeError("heap_steps failed:\n" + (out.stdout + out.stderr)[-2000:])
+    pystack = smallest(lambda n: mplane.run(["-c", code], "1m", pystack=n).returncode == 0,
+                       256, 4096, 16)
     r = parse(out.stdout)
     base = _num(r, "BASE")
     print("CircuitPython 10 unix, 32-bit; core as .mpy (build --mpy); bytes above the "
@@ -79,25 +96,15 @@ def core_main(mplane, tree, tmp, seed, level):
     hands, decisions, s0, s1 = r["MATCH"][0].split()
     print("match (seed %d, level %s, both seats the bot): %s hands, %s decisions, scores "
           "%s-%s" % (seed, LEVELS[level], hands, decisions, s0, s1))
+    print("smallest pystack for the match: %s bytes (CircuitPython 9 boards have %d, 10 "
+          "boards %d)" % (pystack, mplane.PYSTACK_CP9, mplane.PYSTACK_CP10))
     return 0
 
 
-def run_app(mplane, path, board, heap, script):
-    out = mplane.run(["-m", "app_steps", board, path[1], script], heap, cwd=path[2])
+def run_app(mplane, path, board, heap, script, pystack=None):
+    out = mplane.run(["-m", "app_steps", board, path[1], script], heap, cwd=path[2],
+                     pystack=pystack or mplane.PYSTACK_CP9)
     return out, (parse(out.stdout) if out.returncode == 0 else None)
-
-
-def smallest_app_heap(mplane, path, board, script, lo=64, hi=256):
-    """Smallest heap in KiB (1 KiB steps) in which the script completes, or None."""
-    if run_app(mplane, path, board, "%dk" % hi, script)[1] is None:
-        return None
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if run_app(mplane, path, board, "%dk" % mid, script)[1] is not None:
-            hi = mid
-        else:
-            lo = mid + 1
-    return lo
 
 
 def app_main(mplane, tree, tmp, script):
@@ -111,13 +118,17 @@ def app_main(mplane, tree, tmp, script):
         if r is None:
             raise RuntimeError("app_steps (%s) failed:\n%s" % (board, (out.stdout
                                                                       + out.stderr)[-2000:]))
-        rows.append((label, r, smallest_app_heap(mplane, path, board, script)))
+        heap = smallest(lambda k, b=board: run_app(mplane, path, b, "%dk" % k, script)[1]
+                        is not None, 64, 256, 1)
+        pystack = smallest(lambda n, b=board: run_app(mplane, path, b, "1m", script, n)[1]
+                           is not None, 256, 4096, 16)
+        rows.append((label, r, (heap, pystack)))
     kb = "{:,}".format
 
     def row(title, fn):
-        print("%-58s%s" % (title, "".join("%16s" % fn(r, k) for _, r, k in rows)))
+        print("%-64s%s" % (title, "".join("%16s" % fn(r, k) for _, r, k in rows)))
 
-    print("%-58s%s" % ("live heap, bytes", "".join("%16s" % label for label, _, _ in rows)))
+    print("%-64s%s" % ("live heap, bytes", "".join("%16s" % label for label, _, _ in rows)))
     row("interpreter, stand-ins and driver loaded (BASE)", lambda r, k: kb(_num(r, "BASE")))
     row("  of which the interpreter and app_steps (before the stand-ins)",
         lambda r, k: kb(_num(r, "INTERP")))
@@ -131,7 +142,10 @@ def app_main(mplane, tree, tmp, script):
         lambda r, k: kb(_num(r, "MAXLIVE") - _num(r, "BASE")))
     row("most live after a poll, all included", lambda r, k: kb(_num(r, "MAXLIVE")))
     row("smallest fixed heap that completes the script (KiB)",
-        lambda r, k: "none" if k is None else "%d" % k)
+        lambda r, k: "none" if k[0] is None else "%d" % k[0])
+    row("smallest pystack that completes it (bytes; boards: %d or %d)"
+        % (mplane.PYSTACK_CP9, mplane.PYSTACK_CP10),
+        lambda r, k: "none" if k[1] is None else "%d" % k[1])
     for label, r, _ in rows:
         print("%s: %s polls; ended at %s; %s; most live at %s"
               % (label, r["POLLS"][0], r["WHERE"][0], r["STATE"][0],
