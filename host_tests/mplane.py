@@ -92,10 +92,13 @@ def compile_core(dest, packages=("sixtysix_core",)):
 def stage_app(tree, dest):
     """dest/fw/: the firmware stand-ins (tools/wasm/fake_*.py) under their module names,
     and dest/fake_os and dest/app_steps, all compiled to .mpy (laptop-only code, so
-    compiling it keeps the compiler's own memory out of the measurement); returns the
-    sys.path for a run: fw, the build's lib, dest."""
+    compiling it keeps the compiler's own memory out of the measurement), and dest/lib,
+    a link to the build's lib/; returns the sys.path of a run from dest: fw, lib, dest.
+    (Paths relative to the run's folder: a module's __file__ is interned, so that it
+    costs what "/lib/sixtysix_core/deal.mpy" costs on a board, not a long temp path.)"""
     fw = os.path.join(dest, "fw")
     os.makedirs(fw, exist_ok=True)
+    os.symlink(os.path.join(tree, "lib"), os.path.join(dest, "lib"))
     for name in sorted(os.listdir(STAND_INS)):
         if not name.endswith(".py") or not (name.startswith("fake_") or name == "app_steps.py"):
             continue
@@ -105,7 +108,7 @@ def stage_app(tree, dest):
                                    module)
         if problem:
             raise RuntimeError(problem)
-    return [fw, os.path.join(tree, "lib"), dest]
+    return ["fw", "lib", dest]
 
 
 def run(args, heap, cwd=None, pystack=PYSTACK_CP9, timeout=600):
@@ -116,5 +119,7 @@ def run(args, heap, cwd=None, pystack=PYSTACK_CP9, timeout=600):
 
 
 def run_script(script, heap, *args, **kw):
-    """Run a lane script (a path) with ARGS; the CompletedProcess."""
+    """Run a lane script (a path) with ARGS; the CompletedProcess.  Lane scripts take
+    the folder that holds sixtysix_core/ first: run them with cwd=the build tree and
+    "lib", as a board's /lib."""
     return run([script] + [str(a) for a in args], heap, **kw)

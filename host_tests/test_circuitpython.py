@@ -77,30 +77,30 @@ def test_every_built_mpy_is_circuitpython_and_loads(tree, app_path):
     code = ("import sys\nsys.path[:] = %r\nimport app_steps\napp_steps.prepare('pygamer', '')\n"
             "for name in %r:\n    __import__(name)\n    print('LOADED', name)\nprint('PASS')\n"
             % (app_path, sorted(modules)))
-    out = _passes(mplane.run(["-c", code], "1m"))
+    out = _passes(mplane.run(["-c", code], "1m", cwd=app_path[2]))
     assert out.count("LOADED") == len(modules)
 
 
 def test_core_lane_heap_lock(tree):
     out = _passes(mplane.run_script(os.path.join(HOST, "mp", "lane_core.py"), "64k",
-                                    os.path.join(tree, "lib")))
+                                    "lib", cwd=tree))
     assert "LANE OK" in out
 
 
 def test_solver_search_allocates_nothing(tree):
     _passes(mplane.run_script(os.path.join(HOST, "mp_bot_solver.py"), "64k",
-                              os.path.join(tree, "lib")))
+                              "lib", cwd=tree))
 
 
 def test_bot_decisions_allocate_nothing(tree):
     _passes(mplane.run_script(os.path.join(HOST, "mp_bot_alloc.py"), "160k",
-                              os.path.join(tree, "lib")))
+                              "lib", cwd=tree))
 
 
 @pytest.mark.parametrize("pystack", [mplane.PYSTACK_CP9, mplane.PYSTACK_CP10])
 def test_hard_vs_hard_match_in_48k(tree, pystack):
     out = _passes(mplane.run_script(os.path.join(HOST, "mp_bot_match.py"), MATCH_HEAP,
-                                    os.path.join(tree, "lib"), 1, 2, pystack=pystack))
+                                    "lib", 1, 2, cwd=tree, pystack=pystack))
     assert "match over after" in out
 
 

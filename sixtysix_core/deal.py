@@ -66,6 +66,11 @@ EXHAUSTED = const(2)
 
 NO_CARD = const(255)
 LOG_SIZE = const(128)
+# value indexes of rules options (rules.py): trump_mode, declare_window
+_TRUMP_UPCARD = const(0)
+_TRUMP_FIXED_HEARTS = const(1)
+_DECLARE_AFTER_ANY_TRICK = const(1)
+_DECLARE_ANY_OWN_TURN = const(2)
 
 _SUIT_MASK = cards.SUIT_MASK
 _ABOVE = cards.ABOVE
@@ -113,7 +118,7 @@ class Deal:
         self.nseats = r.players
         self.deck_size = r.deck
         self.exchange_rank = cards.R9 if r.deck == 24 else cards.RJ
-        self.opt_exchange = r.exchange == 0 and r.trump_mode == R.TRUMP_UPCARD
+        self.opt_exchange = r.exchange == 0 and r.trump_mode == _TRUMP_UPCARD
         self.opt_exchange_needs_trick = r.exchange_requires_trick == 0
         self.opt_exchange_either = r.exchange_by == 1
         self.opt_exchange_not_two = r.exchange_not_when_two_left == 1
@@ -134,10 +139,10 @@ class Deal:
         self.opt_trick_test_at_end = r.failed_close_trick_test == 1
         self.opt_beaten_as_failed = r.closer_beaten == 1
         self.opt_false = r.false_declaration
-        any_turn = r.declare_window == R.DECLARE_ANY_OWN_TURN
+        any_turn = r.declare_window == _DECLARE_ANY_OWN_TURN
         self._out_in_window = 0 if self.opt_auto else B_OUT
         # D2: after every trick but the last, the loser may declare first
-        self._loser_turn = r.declare_window == R.DECLARE_AFTER_ANY_TRICK and not self.opt_auto
+        self._loser_turn = r.declare_window == _DECLARE_AFTER_ANY_TRICK and not self.opt_auto
         self._out_any_turn = B_OUT if any_turn and not self.opt_auto else 0
 
     def _reset_fields(self):
@@ -190,7 +195,7 @@ class Deal:
         deck = self.deck
         self.dealer = dealer
         forehand = 1 - dealer
-        fixed = self.rules.trump_mode == R.TRUMP_FIXED_HEARTS
+        fixed = self.rules.trump_mode == _TRUMP_FIXED_HEARTS
         if self.deck_size == 24:
             # R3: [0..2] N, [3..5] D, [6..8] N, [9..11] D, [12] upcard, [13..23] talon;
             # V5: [0..11] as R3, then a 12-card face-down talon from [12].

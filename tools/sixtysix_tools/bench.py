@@ -47,7 +47,7 @@ def _worker(seed):
 def _lane(tmp, heap, args):
     import mplane
     return mplane.run_script(os.path.join(ROOT, "host_tests", "mp", "bench_engine.py"), heap,
-                             tmp, *args.split())
+                             ".", *args.split(), cwd=tmp)
 
 
 def engine():

@@ -37,6 +37,9 @@ PHASES = {1: "talon open", 2: "talon closed", 3: "talon exhausted"}
 def _env():
     return dict(os.environ, MICROPY_UNIX_PYSTACK_BYTES=str(PYSTACK))
 
+# The lane scripts run from ROOT (the folder holding sixtysix_core/) and are given ".",
+# so that the modules' interned __file__ names are about as short as on a board.
+
 
 def pystones(micropython, loops=50000):
     script = os.path.join(ROOT, "tools", "sixtysix_tools", "pystone.py")
@@ -57,8 +60,8 @@ def percentile(sorted_values, q):
 
 def time_positions(micropython, root, hands):
     script = os.path.join(ROOT, "host_tests", "mp_bot_bench.py")
-    out = subprocess.run([micropython, "-X", "heapsize=2m", script, root, str(hands)],
-                         capture_output=True, text=True, env=_env())
+    out = subprocess.run([micropython, "-X", "heapsize=2m", script, ".", str(hands)],
+                         capture_output=True, text=True, env=_env(), cwd=root)
     if out.returncode != 0 or "DONE" not in out.stdout:
         raise RuntimeError("bench script failed:\n" + out.stdout[-2000:] + out.stderr[-2000:])
     times = {}
@@ -71,8 +74,9 @@ def time_positions(micropython, root, hands):
 
 def match_runs(micropython, root, heap_k, seed=1):
     script = os.path.join(ROOT, "host_tests", "mp_bot_match.py")
-    r = subprocess.run([micropython, "-X", "heapsize=%dk" % heap_k, script, root,
-                        str(seed), "2"], capture_output=True, text=True, env=_env())
+    r = subprocess.run([micropython, "-X", "heapsize=%dk" % heap_k, script, ".",
+                        str(seed), "2"], capture_output=True, text=True, env=_env(),
+                       cwd=root)
     return r.returncode == 0 and "PASS" in r.stdout
 
 
@@ -93,8 +97,8 @@ def heap_breakdown(micropython, root):
     """Live heap bytes of a match on this port: ([(module, bytes)], [(object, bytes)],
     interned-name bytes, .mpy bytes of those modules, free bytes in a fresh 48k heap)."""
     script = os.path.join(ROOT, "host_tests", "mp_bot_heap.py")
-    out = subprocess.run([micropython, "-X", "heapsize=1m", script, root],
-                         capture_output=True, text=True, env=_env())
+    out = subprocess.run([micropython, "-X", "heapsize=1m", script, "."],
+                         capture_output=True, text=True, env=_env(), cwd=root)
     if out.returncode != 0:
         raise RuntimeError("heap script failed:\n" + out.stdout[-2000:] + out.stderr[-2000:])
     modules, objects, qstr = [], [], 0

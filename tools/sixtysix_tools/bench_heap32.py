@@ -71,14 +71,13 @@ def core_main(mplane, tree, tmp, seed, level):
                                       os.path.join(staged, "heap_steps.mpy"), "heap_steps.py")
     if problem:
         raise RuntimeError(problem)
-    code = ("import sys\nsys.path[:] = [%r, %r]\nimport heap_steps\n"
-            "heap_steps.main(%r, %d, %d)\n" % (staged, os.path.join(tree, "lib"),
-                                               os.path.join(tree, "lib"), seed, level))
-    out = mplane.run(["-c", code], "1m")
+    code = ("import sys\nsys.path[:] = [%r, 'lib']\nimport heap_steps\n"
+            "heap_steps.main('lib', %d, %d)\n" % (staged, seed, level))
+    out = mplane.run(["-c", code], "1m", cwd=tree)
     if out.returncode != 0:
         raise RuntimeError("heap_steps failed:\n" + (out.stdout + out.stderr)[-2000:])
-    pystack = smallest(lambda n: mplane.run(["-c", code], "1m", pystack=n).returncode == 0,
-                       256, 4096, 16)
+    pystack = smallest(lambda n: mplane.run(["-c", code], "1m", cwd=tree,
+                                            pystack=n).returncode == 0, 256, 4096, 16)
     r = parse(out.stdout)
     base = _num(r, "BASE")
     print("CircuitPython 10 unix, 32-bit; core as .mpy (build --mpy); bytes above the "
