@@ -6,13 +6,13 @@ files that `build --mpy --cpy-version 10` writes, with a CircuitPython 9 board's
 (1536 bytes).  gc.collect() and gc.mem_alloc() are read between steps:
 
 * default: the match of host_tests/mp_bot_match.py (same seed, level and objects) in
-  steps (tools/wasm/heap_steps.py: one dealt hand or one decision per step), live bytes
+  steps (tools/standins/heap_steps.py: one dealt hand or one decision per step), live bytes
   after each import, after creating the objects, and the most at a decision boundary;
   then the smallest pystack (MICROPY_UNIX_PYSTACK_BYTES, 16-byte steps) it plays in.
 
       python3 tools/sixtysix.py bench heap32 [--seed 1] [--level hard]
 
-* --app: the whole handheld app (tools/wasm/app_steps.py: what code.py does, on Python
+* --app: the whole handheld app (tools/standins/app_steps.py: what code.py does, on Python
   stand-ins for displayio, terminalio, keypad, board, ... then a whole match against the
   hard bot by key presses) on both layouts, the smallest fixed heap in which that
   script completes (1 KiB steps) and the smallest pystack (16-byte steps).
@@ -109,7 +109,7 @@ def run_app(mplane, path, board, heap, script, pystack=None):
 def app_main(mplane, tree, tmp, script):
     path = mplane.stage_app(tree, os.path.join(tmp, "app"))
     print("The whole app on CircuitPython 10 unix (32-bit), .mpy as build --mpy writes "
-          "it, stand-ins for the firmware modules (tools/wasm/fake_*.py), pystack %d "
+          "it, stand-ins for the firmware modules (tools/standins/fake_*.py), pystack %d "
           "bytes; script: %s" % (mplane.PYSTACK_CP9, script))
     rows = []
     for board, label in APP_BOARDS:
