@@ -1,6 +1,6 @@
-"""MicroPython lane: time bot.choose on a fixed set of positions from every phase.
+"""CircuitPython lane: time bot.choose on a fixed set of positions from every phase.
 
-Run: micropython -X heapsize=1m host_tests/mp_bot_bench.py ROOT HANDS [LEVELS]
+Run: circuitpython -X heapsize=1m host_tests/mp_bot_bench.py ROOT HANDS [LEVELS]
 Positions: hands dealt from Rng(1000 + h), h < HANDS, played by the greedy rule
 of thumb (closing the talon at one in six of its chances); every decision with at
 least two legal actions is a position.  For each level the bot chooses with

@@ -4,10 +4,10 @@
 writes the tree that goes onto a board; then, under `circuitpython -X heapsize=...` with
 a CircuitPython 9 board's pystack (1536 bytes) unless a test says otherwise:
   * every built .mpy starts with C\\x06 and imports;
-  * the core lane (host_tests/mp/lane_core.py): legal actions, apply, copy_into and the
-    rules' save/restore allocate nothing (heap_lock), 200 hands per preset;
-  * mp_bot_solver.py / mp_bot_alloc.py: the solver's search, determinization, playouts
-    and whole bot decisions allocate nothing (heap_lock);
+  * the core lane (host_tests/mp/lane_core.py, 48 KiB): legal actions, apply, copy_into
+    and the rules' save/restore allocate nothing (heap_lock), 200 hands per preset;
+  * mp_bot_solver.py (48 KiB) / mp_bot_alloc.py: the solver's search, determinization,
+    playouts and whole bot decisions allocate nothing (heap_lock);
   * mp_bot_match.py: a full hard-vs-hard match to 7 in a 48 KiB heap, with both boards'
     pystacks; and from .py sources (compiled on the heap) in 128 KiB;
   * the whole app (tools/standins/app_steps.py: what code.py does, on the firmware
@@ -82,13 +82,13 @@ def test_every_built_mpy_is_circuitpython_and_loads(tree, app_path):
 
 
 def test_core_lane_heap_lock(tree):
-    out = _passes(mplane.run_script(os.path.join(HOST, "mp", "lane_core.py"), "64k",
+    out = _passes(mplane.run_script(os.path.join(HOST, "mp", "lane_core.py"), MATCH_HEAP,
                                     "lib", cwd=tree))
     assert "LANE OK" in out
 
 
 def test_solver_search_allocates_nothing(tree):
-    _passes(mplane.run_script(os.path.join(HOST, "mp_bot_solver.py"), "64k",
+    _passes(mplane.run_script(os.path.join(HOST, "mp_bot_solver.py"), MATCH_HEAP,
                               "lib", cwd=tree))
 
 

@@ -1,4 +1,4 @@
-# CircuitPython lane for the core (run: circuitpython -X heapsize=64k
+# CircuitPython lane for the core (run: circuitpython -X heapsize=48k
 # host_tests/mp/lane_core.py [ROOT], ROOT holding sixtysix_core/, default ".").
 # Plain asserts, no pytest: CircuitPython has none.
 #
