@@ -57,9 +57,10 @@ def venv_tool(name):
     return here if os.path.exists(here) else shutil.which(name)
 
 
-def build_tree(out_root):
-    """`build --mpy --cpy-version 10` into out_root; returns out_root/CIRCUITPY.  The
-    device libraries come from the project's own pip cache (build/devlib-cache)."""
+def build_tree(out_root, use_mpy=True):
+    """`build --mpy --cpy-version 10` (or without --mpy) into out_root; returns
+    out_root/CIRCUITPY.  The device libraries come from the project's own pip cache
+    (build/devlib-cache)."""
     from sixtysix_tools import devbuild
     cache = os.path.join(ROOT, "build", "devlib-cache")
     os.makedirs(cache, exist_ok=True)
@@ -68,8 +69,8 @@ def build_tree(out_root):
     if not os.path.exists(link):
         os.symlink(cache, link)
     # no --mpy-cross: the build finds the lane's mpy-cross itself (mpy.local_compiler)
-    manifest = devbuild.run_build(ROOT, out_root, "pygamer", 10, True, None)
-    if not manifest["mpy"]:
+    manifest = devbuild.run_build(ROOT, out_root, "pygamer", 10, use_mpy, None)
+    if manifest["mpy"] != use_mpy:
         raise RuntimeError("build --mpy fell back to .py with " + tool("mpy-cross"))
     return os.path.join(out_root, "CIRCUITPY")
 

@@ -17,7 +17,9 @@ files that `build --mpy --cpy-version 10` writes, with a CircuitPython 9 board's
   hard bot by key presses) on both layouts, the smallest fixed heap in which that
   script completes (1 KiB steps) and the smallest pystack (16-byte steps).
 
-      python3 tools/sixtysix.py bench heap32 --app [--keys SCRIPT]
+      python3 tools/sixtysix.py bench heap32 --app [--keys SCRIPT] [--py]
+
+  --py: our modules as .py (a build without --mpy): the board compiles them on its heap.
 """
 import argparse
 import os
@@ -106,11 +108,11 @@ def run_app(mplane, path, board, heap, script, pystack=None):
     return out, (parse(out.stdout) if out.returncode == 0 else None)
 
 
-def app_main(mplane, tree, tmp, script):
+def app_main(mplane, tree, tmp, script, kind):
     path = mplane.stage_app(tree, os.path.join(tmp, "app"))
-    print("The whole app on CircuitPython 10 unix (32-bit), .mpy as build --mpy writes "
-          "it, stand-ins for the firmware modules (tools/standins/fake_*.py), pystack %d "
-          "bytes; script: %s" % (mplane.PYSTACK_CP9, script))
+    print("The whole app on CircuitPython 10 unix (32-bit), our modules as %s as the build "
+          "writes them, stand-ins for the firmware modules (tools/standins/fake_*.py), "
+          "pystack %d bytes; script: %s" % (kind, mplane.PYSTACK_CP9, script))
     rows = []
     for board, label in APP_BOARDS:
         out, r = run_app(mplane, path, board, "1m", script)
@@ -159,6 +161,8 @@ def main(command, args):
                     help="bot level for both seats")
     ap.add_argument("--app", action="store_true",
                     help="the whole handheld app (both layouts) instead of a bot match")
+    ap.add_argument("--py", action="store_true",
+                    help="with --app: our modules as .py, as a build without --mpy")
     ap.add_argument("--keys", default=None,
                     help="with --app: the key script (sim.py's --keys language plus "
                          "`match`; use only left, right and a, the OLED board's buttons)")
@@ -172,11 +176,12 @@ def main(command, args):
         return 2
     tmp = tempfile.mkdtemp(prefix="sixtysix_heap32_")
     try:
-        tree = mplane.build_tree(os.path.join(tmp, "build"))
+        tree = mplane.build_tree(os.path.join(tmp, "build"), not (ns.app and ns.py))
         if ns.app:
             sys.path.insert(0, mplane.STAND_INS)
             import app_steps
-            return app_main(mplane, tree, tmp, ns.keys or app_steps.MATCH_SCRIPT)
+            return app_main(mplane, tree, tmp, ns.keys or app_steps.MATCH_SCRIPT,
+                            ".py" if ns.py else ".mpy")
         return core_main(mplane, tree, tmp, ns.seed, level)
     except (RuntimeError, OSError) as e:
         sys.stderr.write("bench heap32 failed: %s\n" % e)
