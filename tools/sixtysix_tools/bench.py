@@ -7,8 +7,8 @@ under the CircuitPython lane (CircuitPython 10's unix port running the core as .
 host_tests/mplane.py); then the smallest `circuitpython -X heapsize` under which a full
 random match to 7 completes.
 bench bot:    delegated to bench_bot.py.
-bench heap32: delegated to bench_heap32.py (live heap of a bot match and of the whole
-              app, read between steps).
+bench heap32: delegated to bench_heap32.py (live heap of the whole app, read between
+              polls, and the smallest heap and pystack it plays a match in).
 """
 import multiprocessing
 import os

@@ -16,7 +16,8 @@ code.py to measure the real figure).
 Then the smallest heap (binary search over `circuitpython -X heapsize`, 1 KiB steps,
 with a CircuitPython 10 board's pystack, MICROPY_UNIX_PYSTACK_BYTES=2048) under which
 host_tests/mp_bot_match.py plays a full hard-vs-hard match, with the core as .mpy and,
-with --py-heap, from .py sources.  Before that search, where that heap goes
+with --py-heap, from .py sources; the lowest free heap of the match in 48k and the
+smallest pystack it plays in.  Before that search, where that heap goes
 (host_tests/mp_bot_heap.py: live bytes per module imported and per object the match
 creates).  Last, exact-solver node counts on random exhausted-talon positions (CPython).
 
@@ -34,8 +35,8 @@ PYSTACK = 2048                  # a CircuitPython 10 board's pystack
 PHASES = {1: "talon open", 2: "talon closed", 3: "talon exhausted"}
 
 
-def _env():
-    return dict(os.environ, MICROPY_UNIX_PYSTACK_BYTES=str(PYSTACK))
+def _env(pystack=None):
+    return dict(os.environ, MICROPY_UNIX_PYSTACK_BYTES=str(pystack or PYSTACK))
 
 # The lane scripts run from ROOT (the folder holding sixtysix_core/) and are given ".",
 # so that the modules' interned __file__ names are about as short as on a board.
@@ -72,25 +73,40 @@ def time_positions(micropython, root, hands):
     return times
 
 
-def match_runs(micropython, root, heap_k, seed=1):
+def match_runs(micropython, root, heap_k, seed=1, pystack=None):
+    """The lowest free heap the match saw (its PASS line), or None if it failed."""
     script = os.path.join(ROOT, "host_tests", "mp_bot_match.py")
     r = subprocess.run([micropython, "-X", "heapsize=%dk" % heap_k, script, ".",
-                        str(seed), "2"], capture_output=True, text=True, env=_env(),
-                       cwd=root)
-    return r.returncode == 0 and "PASS" in r.stdout
+                        str(seed), "2"], capture_output=True, text=True,
+                       env=_env(pystack), cwd=root)
+    if r.returncode != 0 or "PASS" not in r.stdout:
+        return None
+    return int(r.stdout.split("lowest free")[1].split()[0])
+
+
+def smallest(passes, lo, hi, step=1):
+    """Smallest value in lo..hi (lo and hi multiples of step) for which passes(value) is
+    true, searched in halves (passes must be monotonic), or None if hi does not pass."""
+    if not passes(hi):
+        return None
+    while lo < hi:
+        mid = (lo + hi) // (2 * step) * step
+        if passes(mid):
+            hi = mid
+        else:
+            lo = mid + step
+    return lo
 
 
 def smallest_heap(micropython, root, lo=8, hi=1024):
     """Smallest heapsize in KiB (1 KiB steps) with a passing hard-vs-hard match."""
-    if not match_runs(micropython, root, hi):
-        return None
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if match_runs(micropython, root, mid):
-            hi = mid
-        else:
-            lo = mid + 1
-    return lo
+    return smallest(lambda k: match_runs(micropython, root, k) is not None, lo, hi)
+
+
+def smallest_pystack(micropython, root, heap_k=48):
+    """Smallest MICROPY_UNIX_PYSTACK_BYTES (16-byte steps) the match passes with."""
+    return smallest(lambda n: match_runs(micropython, root, heap_k, pystack=n) is not None,
+                    256, 4096, 16)
 
 
 def heap_breakdown(micropython, root):
@@ -230,6 +246,11 @@ def main(command, args):
             k = smallest_heap(micropython, root)
             print("smallest heap for a full hard-vs-hard match (core as .mpy, pystack %d "
                   "bytes): %s" % (PYSTACK, "%d KiB" % k if k else "none up to 1024 KiB"))
+            free = match_runs(micropython, root, 48)
+            print("the match in a 48k heap: %s" % ("fails" if free is None else
+                                                  "lowest free %d bytes" % free))
+            print("smallest pystack for it (48k heap): %s bytes (CircuitPython 9 boards "
+                  "have 1536, 10 boards 2048)" % smallest_pystack(micropython, root))
             if ns.py_heap:
                 k = smallest_heap(micropython, ROOT)
                 print("smallest heap for a full hard-vs-hard match (core as .py): %s"

@@ -1,23 +1,15 @@
-"""`sixtysix.py bench heap32`: live heap of a bot match and of the whole app, 32-bit.
+"""`sixtysix.py bench heap32`: live heap of the whole handheld app, 32-bit.
 
-Both run under CircuitPython 10's unix port (`circuitpython`: 32-bit like the boards,
+The app runs under CircuitPython 10's unix port (`circuitpython`: 32-bit like the boards,
 16-byte GC blocks; found as the test lane finds it, host_tests/mplane.py), from the .mpy
 files that `build --mpy --cpy-version 10` writes, with a CircuitPython 9 board's pystack
-(1536 bytes).  gc.collect() and gc.mem_alloc() are read between steps:
+(1536 bytes): tools/standins/app_steps.py does what code.py does, on Python stand-ins
+for displayio, terminalio, keypad, board, ... then plays a whole match against the hard
+bot by key presses, on both layouts.  gc.collect() and gc.mem_alloc() are read after
+every poll; then the smallest fixed heap in which that script completes (1 KiB steps)
+and the smallest pystack (16-byte steps).  (The bot match alone: `bench bot`.)
 
-* default: the match of host_tests/mp_bot_match.py (same seed, level and objects) in
-  steps (tools/standins/heap_steps.py: one dealt hand or one decision per step), live bytes
-  after each import, after creating the objects, and the most at a decision boundary;
-  then the smallest pystack (MICROPY_UNIX_PYSTACK_BYTES, 16-byte steps) it plays in.
-
-      python3 tools/sixtysix.py bench heap32 [--seed 1] [--level hard]
-
-* --app: the whole handheld app (tools/standins/app_steps.py: what code.py does, on Python
-  stand-ins for displayio, terminalio, keypad, board, ... then a whole match against the
-  hard bot by key presses) on both layouts, the smallest fixed heap in which that
-  script completes (1 KiB steps) and the smallest pystack (16-byte steps).
-
-      python3 tools/sixtysix.py bench heap32 --app [--keys SCRIPT] [--py]
+    python3 tools/sixtysix.py bench heap32 [--app] [--keys SCRIPT] [--py]
 
   --py: our modules as .py (a build without --mpy): the board compiles them on its heap.
 """
@@ -27,8 +19,9 @@ import shutil
 import sys
 import tempfile
 
+from sixtysix_tools.bench_bot import smallest
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-LEVELS = ("easy", "normal", "hard")
 APP_BOARDS = (("pygamer", "PyGamer (TFT)"), ("oled", "OLED 128x64"))
 
 
@@ -49,57 +42,6 @@ def parse(text):
 
 def _num(r, word):
     return int(r[word][0].split()[0])
-
-
-def smallest(passes, lo, hi, step):
-    """Smallest value in lo..hi (a multiple of step) for which passes(value) is true,
-    searched in halves (passes must be monotonic), or None if hi does not pass."""
-    if not passes(hi):
-        return None
-    while lo < hi:
-        mid = (lo + hi) // (2 * step) * step
-        if passes(mid):
-            hi = mid
-        else:
-            lo = mid + step
-    return lo
-
-
-def core_main(mplane, tree, tmp, seed, level):
-    staged = os.path.join(tmp, "steps")
-    os.makedirs(staged)
-    problem = mplane.mpy.compile_file(mplane.tool("mpy-cross"),
-                                      os.path.join(mplane.STAND_INS, "heap_steps.py"),
-                                      os.path.join(staged, "heap_steps.mpy"), "heap_steps.py")
-    if problem:
-        raise RuntimeError(problem)
-    code = ("import sys\nsys.path[:] = [%r, 'lib']\nimport heap_steps\n"
-            "heap_steps.main('lib', %d, %d)\n" % (staged, seed, level))
-    out = mplane.run(["-c", code], "1m", cwd=tree)
-    if out.returncode != 0:
-        raise RuntimeError("heap_steps failed:\n" + (out.stdout + out.stderr)[-2000:])
-    pystack = smallest(lambda n: mplane.run(["-c", code], "1m", cwd=tree,
-                                            pystack=n).returncode == 0, 256, 4096, 16)
-    r = parse(out.stdout)
-    base = _num(r, "BASE")
-    print("CircuitPython 10 unix, 32-bit; core as .mpy (build --mpy); bytes above the "
-          "interpreter's own live heap (%s):" % "{:,}".format(base))
-    for item in r.get("IMPORT", []):
-        name, size = item.split()
-        print("  import %-28s %8s" % (name.replace("+", ", "), "{:,}".format(int(size))))
-    for title, word in (("after the imports", "IMPORTED"), ("after creating the objects",
-                                                             "OBJECTS"),
-                        ("most live at a decision boundary", "MAXLIVE"),
-                        ("most live before a step + allocated in it", "PEAK"),
-                        ("live after the match", "END")):
-        print("  %-46s %8s" % (title, "{:,}".format(_num(r, word) - base)))
-    print("  most live at %s" % r["MAXLIVE"][0].split(None, 1)[1])
-    hands, decisions, s0, s1 = r["MATCH"][0].split()
-    print("match (seed %d, level %s, both seats the bot): %s hands, %s decisions, scores "
-          "%s-%s" % (seed, LEVELS[level], hands, decisions, s0, s1))
-    print("smallest pystack for the match: %s bytes (CircuitPython 9 boards have %d, 10 "
-          "boards %d)" % (pystack, mplane.PYSTACK_CP9, mplane.PYSTACK_CP10))
-    return 0
 
 
 def run_app(mplane, path, board, heap, script, pystack=None):
@@ -156,33 +98,28 @@ def app_main(mplane, tree, tmp, script, kind):
 
 def main(command, args):
     ap = argparse.ArgumentParser(prog="sixtysix.py bench heap32")
-    ap.add_argument("--seed", type=int, default=1, help="match seed (as mp_bot_match.py)")
-    ap.add_argument("--level", default="hard", choices=LEVELS + ("0", "1", "2"),
-                    help="bot level for both seats")
     ap.add_argument("--app", action="store_true",
-                    help="the whole handheld app (both layouts) instead of a bot match")
+                    help="the whole handheld app (the only measurement now; kept so that "
+                         "older commands work)")
     ap.add_argument("--py", action="store_true",
-                    help="with --app: our modules as .py, as a build without --mpy")
+                    help="our modules as .py, as a build without --mpy")
     ap.add_argument("--keys", default=None,
-                    help="with --app: the key script (sim.py's --keys language plus "
+                    help="the key script (sim.py's --keys language plus "
                          "`match`; use only left, right and a, the OLED board's buttons)")
     if args and args[0] == "heap32":
         args = args[1:]
     ns = ap.parse_args(args)
-    level = int(ns.level) if ns.level.isdigit() else LEVELS.index(ns.level)
     mplane = _lane()
     if mplane.binaries() is None:
         sys.stderr.write("bench heap32 needs " + mplane.HOW_TO_GET.split(": ", 1)[1] + "\n")
         return 2
     tmp = tempfile.mkdtemp(prefix="sixtysix_heap32_")
     try:
-        tree = mplane.build_tree(os.path.join(tmp, "build"), not (ns.app and ns.py))
-        if ns.app:
-            sys.path.insert(0, mplane.STAND_INS)
-            import app_steps
-            return app_main(mplane, tree, tmp, ns.keys or app_steps.MATCH_SCRIPT,
-                            ".py" if ns.py else ".mpy")
-        return core_main(mplane, tree, tmp, ns.seed, level)
+        tree = mplane.build_tree(os.path.join(tmp, "build"), not ns.py)
+        sys.path.insert(0, mplane.STAND_INS)
+        import app_steps
+        return app_main(mplane, tree, tmp, ns.keys or app_steps.MATCH_SCRIPT,
+                        ".py" if ns.py else ".mpy")
     except (RuntimeError, OSError) as e:
         sys.stderr.write("bench heap32 failed: %s\n" % e)
         return 1

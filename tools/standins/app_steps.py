@@ -113,6 +113,7 @@ def step():
 def position():
     """Where the script is: presses so far, the screen (and on the table the hand and
     how many cards the human holds), polls so far."""
+    from sixtysix_core import cards
     from sixtysix_ui import app as A
     app = _s.get("app")
     if app is None:
@@ -121,7 +122,7 @@ def position():
     screen = names[app.screen] if app.screen < len(names) else str(app.screen)
     if app.screen == A.S_PLAY:
         screen += ", hand %d, %d cards in hand" % (app.match.hands + 1,
-                                                   _cards(app.deal.hand[0]))
+                                                   cards.count(app.deal.hand[0]))
     return "press %d (%s), poll %d" % (_s["presses"], screen, _s["polls"])
 
 
@@ -132,14 +133,6 @@ def _poll(buttons_ms):
     app.step(app.input.poll(now), now)
     supervisor._now[0] = now + buttons_ms
     _s["polls"] += 1
-
-
-def _cards(mask):
-    n = 0
-    while mask:
-        mask &= mask - 1
-        n += 1
-    return n
 
 
 def _key(name, down):
