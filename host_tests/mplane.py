@@ -26,9 +26,11 @@ from sixtysix_tools import mpy  # noqa: E402
 PYSTACK_CP9 = 1536
 PYSTACK_CP10 = 2048
 STAND_INS = os.path.join(ROOT, "tools", "standins")
-HOW_TO_GET = ("CircuitPython lane skipped: no circuitpython/mpy-cross in $%s or "
-              "../shared/circuitpython/bin (build them with that folder's build.sh from "
-              "CircuitPython 10.2.1's source)" % mpy.ENV_BIN)
+HOW_TO_GET = ("CircuitPython lane skipped: no circuitpython and mpy-cross in $%s or "
+              "../shared/circuitpython/bin (point $%s at a folder holding CircuitPython "
+              "10's unix port as `circuitpython` and its `mpy-cross`, built from "
+              "CircuitPython 10.2.1's source with 32-bit pystack on, as "
+              "../shared/circuitpython/build.sh does)" % (mpy.ENV_BIN, mpy.ENV_BIN))
 
 
 def binaries():
