@@ -209,8 +209,7 @@ def main(command, args):
     sys.path.insert(0, os.path.join(ROOT, "host_tests"))
     import mplane
     if mplane.binaries() is None:
-        sys.stderr.write("bench bot needs CircuitPython's unix port and mpy-cross: "
-                         + mplane.HOW_TO_GET.split(": ", 1)[1] + "\n")
+        sys.stderr.write("bench bot: " + mplane.HOW_TO_GET.split(": ", 1)[1] + "\n")
         return 2
     micropython = mplane.tool("circuitpython")
     tmp = tempfile.mkdtemp(prefix="sixtysix_bench_")

@@ -111,7 +111,7 @@ def main(command, args):
     ns = ap.parse_args(args)
     mplane = _lane()
     if mplane.binaries() is None:
-        sys.stderr.write("bench heap32 needs " + mplane.HOW_TO_GET.split(": ", 1)[1] + "\n")
+        sys.stderr.write("bench heap32: " + mplane.HOW_TO_GET.split(": ", 1)[1] + "\n")
         return 2
     tmp = tempfile.mkdtemp(prefix="sixtysix_heap32_")
     try:
