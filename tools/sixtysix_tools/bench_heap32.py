@@ -23,6 +23,22 @@ from sixtysix_tools.bench_bot import smallest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 APP_BOARDS = (("pygamer", "PyGamer (TFT)"), ("oled", "OLED 128x64"))
+KEYS = ("left", "right", "a")   # the buttons both layouts have (the OLED board's three)
+
+
+def script_problem(script):
+    """A plain sentence if `script` has a token app_steps.py cannot play, else None."""
+    for token in script.split():
+        name, _, times = token.partition("*")
+        if token in ("settle", "hand", "match"):
+            continue
+        if token.startswith("wait:") and token[5:].isdigit():
+            continue
+        if name in KEYS and (not times or times.isdigit()):
+            continue
+        return ("the key script cannot play %r: use left, right, a (a*3 presses three "
+                "times), settle, hand, match or wait:MS" % token)
+    return None
 
 
 def _lane():
@@ -113,11 +129,15 @@ def main(command, args):
     if mplane.binaries() is None:
         sys.stderr.write("bench heap32: " + mplane.HOW_TO_GET.split(": ", 1)[1] + "\n")
         return 2
+    sys.path.insert(0, mplane.STAND_INS)
+    import app_steps
+    problem = script_problem(ns.keys or app_steps.MATCH_SCRIPT)
+    if problem:
+        sys.stderr.write("bench heap32: %s.\n" % problem)
+        return 2
     tmp = tempfile.mkdtemp(prefix="sixtysix_heap32_")
     try:
         tree = mplane.build_tree(os.path.join(tmp, "build"), not ns.py)
-        sys.path.insert(0, mplane.STAND_INS)
-        import app_steps
         return app_main(mplane, tree, tmp, ns.keys or app_steps.MATCH_SCRIPT,
                         ".py" if ns.py else ".mpy")
     except (RuntimeError, OSError) as e:
