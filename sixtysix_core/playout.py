@@ -17,7 +17,11 @@ is an estimate, not the referee.
 The Deal is first advanced with Deal.apply to the next leader window with no draw
 pending; from there the playout works on its own copy of the state.  Allocates nothing.
 """
-from micropython import const
+try:
+    from micropython import const
+except ImportError:            # plain CPython: const is the identity
+    def const(value):  # type: ignore[misc]
+        return value
 
 from sixtysix_core import cards
 from sixtysix_core import deal as D

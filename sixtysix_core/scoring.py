@@ -4,7 +4,11 @@ when the hand ends; each sets the result fields (phase, winner, reason, score_de
 
 Game points are ints; reasons are deal.REASON_* (the replayer's `reason` names).
 """
-from micropython import const
+try:
+    from micropython import const
+except ImportError:            # plain CPython: const is the identity
+    def const(value):  # type: ignore[misc]
+        return value
 
 from sixtysix_core import rules as R
 

@@ -23,20 +23,6 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # After the standard library: the root's code.py must not shadow the stdlib `code`.
 sys.path.extend([ROOT, os.path.join(ROOT, "lib"), os.path.join(ROOT, "tools")])
 
-
-def _provide_micropython_const():
-    """The core imports micropython.const; plain CPython has no such module."""
-    try:
-        import micropython  # noqa: F401  (Blinka provides one in the venv)
-    except ImportError:
-        import types
-        shim = types.ModuleType("micropython")
-        shim.const = lambda value: value
-        sys.modules["micropython"] = shim
-
-
-_provide_micropython_const()
-
 # command -> (module in tools/sixtysix_tools, needs the venv)
 COMMANDS = {
     "play": ("sim", True),
