@@ -31,7 +31,12 @@ def parse_level(text):
 
 
 def decide(record_text, level, seed):
-    """(seat, action int) the bot chooses for the record, or raises ValueError."""
+    """(seat, action int) the bot chooses for the record (str or bytes), or raises
+    ValueError.  level: a name of bot.LEVELS ("hard") or its index (2)."""
+    if not isinstance(level, int):
+        level = parse_level(level)
+    elif not 0 <= level < len(bot.LEVELS):
+        raise ValueError("unknown level %d (choose from 0 to %d)" % (level, len(bot.LEVELS) - 1))
     answer, deal = notation.replay(record_text)
     if not answer["ok"]:
         err = answer["error"]
