@@ -13,7 +13,9 @@ Exit status: 0 with an action; 2 for an invalid record, a finished hand, or bad
 arguments (the message names the record line, as `replay` does).
 """
 import json
+import shutil
 import sys
+import tempfile
 
 from sixtysix_core import bot
 from sixtysix_core import notation
@@ -31,8 +33,9 @@ def parse_level(text):
 
 
 def decide(record_text, level, seed):
-    """(seat, action int) the bot chooses for the record (str or bytes), or raises
-    ValueError.  level: a name of bot.LEVELS ("hard") or its index (2)."""
+    """(seat, action int) the bot chooses for the record (str, bytes or a seekable binary
+    file, as notation.replay takes), or raises ValueError.  level: a name of bot.LEVELS
+    ("hard") or its index (2)."""
     if not isinstance(level, int):
         level = parse_level(level)
     elif not 0 <= level < len(bot.LEVELS):
@@ -65,21 +68,18 @@ def main(command, args):
         return 2 if e.code else 0
     try:
         level = parse_level(ns.level)
-        if ns.record == "-":
-            data = sys.stdin.buffer.read()
+        if ns.record == "-":                    # copied to a file: read a line at a time
+            data = tempfile.TemporaryFile()
+            shutil.copyfileobj(sys.stdin.buffer, data)
         else:
-            with open(ns.record, "rb") as f:
-                data = f.read()
+            data = open(ns.record, "rb")
+        with data:
+            seat, action = decide(data, level, ns.seed)
     except ValueError as e:
         sys.stderr.write("error: %s\n" % e)
         return 2
     except OSError as e:
         sys.stderr.write("error: cannot read %s: %s\n" % (ns.record, e.strerror or e))
-        return 2
-    try:
-        seat, action = decide(data, level, ns.seed)
-    except ValueError as e:
-        sys.stderr.write("error: %s\n" % e)
         return 2
     token = action_token(action)
     if ns.json:
