@@ -5,12 +5,16 @@ Parser      argparse.ArgumentParser whose errors are one line ("sixtysix.py term
             argument --seed: 'abc' is not a whole number (see --help)"); unknown flags
             are refused.
 number(lo)  an argparse type: a whole number >= lo, with a plain message.
+writable(path, what)  BadInput unless a file can be written there (checked before a
+            game starts, not when it ends).
 rules_for(name, command)  the RuleSet of a preset the command can play, or BadInput
             naming why not (unknown preset, unsupported options, 3-/4-player games for a
             command that plays two players).  The one place to change when a command
             learns to play more.
 """
 import argparse
+import os
+import sys
 
 
 class BadInput(Exception):
@@ -18,8 +22,15 @@ class BadInput(Exception):
 
 
 class Parser(argparse.ArgumentParser):
+    """Errors in one line, on `stream` (standard error unless given)."""
+
+    def __init__(self, *args, stream=None, **kwargs):
+        argparse.ArgumentParser.__init__(self, *args, **kwargs)
+        self.stream = stream
+
     def error(self, message):
-        self.exit(2, "%s: error: %s (see --help)\n" % (self.prog, message))
+        (self.stream or sys.stderr).write("%s: error: %s (see --help)\n" % (self.prog, message))
+        sys.exit(2)
 
 
 def number(lo=0):
@@ -33,6 +44,19 @@ def number(lo=0):
         return value
     parse.__name__ = "number"
     return parse
+
+
+def writable(path, what):
+    """BadInput unless a file can be written at path, in a folder that exists."""
+    if not path:
+        raise BadInput("%s needs a file name" % what)
+    if os.path.isdir(path):
+        raise BadInput("%s %s names a folder, not a file" % (what, path))
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise BadInput("%s %s: there is no folder %s" % (what, path, folder))
+    if not os.access(folder, os.W_OK):
+        raise BadInput("%s %s: the folder %s is not writable" % (what, path, folder))
 
 
 # Commands that play more than two players: {command: (players, ...)}.  A command not

@@ -173,22 +173,9 @@ def docs_screens(out_dir, seed=3):
     return written
 
 
-def _writable(path, what):
-    """BadInput unless a file can be written at path, in a folder that exists."""
-    from sixtysix_tools.cli import BadInput
-    if not path:
-        raise BadInput("%s needs a file name" % what)
-    if os.path.isdir(path):
-        raise BadInput("%s %s names a folder, not a file" % (what, path))
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder):
-        raise BadInput("%s %s: there is no folder %s" % (what, path, folder))
-    if not os.access(folder, os.W_OK):
-        raise BadInput("%s %s: the folder %s is not writable" % (what, path, folder))
-
-
 def check_keys(script):
     """BadInput with one sentence for the first bad --keys token, before the game starts."""
+    from sixtysix_tools import cli
     from sixtysix_tools.cli import BadInput
     for token in script.split():
         name, star, times = token.partition("*")
@@ -196,7 +183,7 @@ def check_keys(script):
             if not token[5:].isdigit():
                 raise BadInput("--keys %s: wait takes milliseconds, e.g. wait:500" % token)
         elif token.startswith("shot:"):
-            _writable(token[5:], "--keys shot:")    # checked again as it is written
+            cli.writable(token[5:], "--keys shot:")
         elif token in ("settle", "hand"):
             pass
         elif _ALIASES.get(name, name) not in KEY_NAMES:
@@ -236,11 +223,11 @@ def main(command, args):
         return 0
     check_keys(opts.keys)
     if opts.screenshot:
-        _writable(opts.screenshot, "--screenshot")
+        cli.writable(opts.screenshot, "--screenshot")
     seed = opts.seed if opts.seed is not None else int.from_bytes(os.urandom(2), "little")
     nvm = bytearray(b"\xff" * 8192)
     if opts.save:
-        _writable(opts.save, "--save")
+        cli.writable(opts.save, "--save")
         try:
             with open(opts.save, "ab") as f:    # fails now, not after the game
                 pass
