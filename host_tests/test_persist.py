@@ -217,7 +217,7 @@ def test_winner_at_zero_and_the_hands_dealer_are_checked():
     buf[MATCH_AT + 7] = 1                   # winner seat 0 at 0:0
     assert P.decode(_reseal(buf)) is None
     buf = _match_image(in_hand=False, scores=(7, 3), hands=4, winner=0)
-    assert P.decode(buf) is not None        # a finished match, consistent
+    assert P.decode(buf) is None            # the app saves no finished match
     buf = _match_image()
     deal_at = MATCH_AT + 9 + 6
     buf[deal_at] ^= 1                       # the hand's dealer differs from the match's
@@ -227,8 +227,26 @@ def test_winner_at_zero_and_the_hands_dealer_are_checked():
 def test_czech_scores_may_be_negative_but_bounded_by_the_hands():
     czech = R.preset_names().index("CZECH_66")
     assert P.decode(_match_image(czech, scores=(-6, 3), hands=2)) is not None
+    assert P.decode(_match_image(czech, scores=(-6, 3), hands=1)) is not None
+    assert P.decode(_match_image(czech, scores=(-3, 3), hands=1)) is None   # -3 gives 1 or 2
     assert P.decode(_match_image(czech, scores=(-13, 0), hands=2)) is None
     assert P.decode(_match_image(0, scores=(-3, 0), hands=2)) is None
+
+
+def _with_dealer(preset_index, scores, hands, dealer):
+    return _match_image(preset_index, scores=scores, hands=hands, in_hand=False, dealer=dealer)
+
+
+def test_scores_hands_and_dealer_fit_together():
+    at = R.preset_names().index("SCHNAPSEN_AT")           # no draws, dealers alternate
+    assert P.decode(_with_dealer(0, (3, 0), 1, 0)) is not None
+    assert P.decode(_with_dealer(0, (3, 0), 1, 1)) is None  # the winner deals next
+    assert P.decode(_with_dealer(0, (1, 1), 1, 0)) is None  # one hand scores for one seat
+    assert P.decode(_with_dealer(0, (0, 0), 5, 1)) is not None  # five draws
+    assert P.decode(_with_dealer(0, (4, 0), 1, 0)) is None  # a hand gives at most 3
+    assert P.decode(_with_dealer(at, (2, 3), 5, 1)) is not None
+    assert P.decode(_with_dealer(at, (2, 3), 6, 1)) is None  # no draws: 6 hands give >= 6
+    assert P.decode(_with_dealer(at, (0, 0), 1, 0)) is None
 
 
 def test_rules_the_app_cannot_choose_are_refused():
@@ -285,7 +303,7 @@ def _played_matches(preset_index, seed, hands):
             yield settings, rng, match, deal
             deal.apply(simple_bots.random_choose(views[deal.to_move], rng))
         match.record(deal)
-        yield settings, rng, match, None
+        yield settings, rng, None if match.is_over() else match, None   # as the app saves
 
 
 @pytest.mark.parametrize("preset_index", SUPPORTED)
@@ -293,10 +311,12 @@ def test_every_state_of_real_matches_is_accepted(preset_index):
     buf = bytearray(P.SLOT_SIZE)
     count = 0
     for seed in range(1, 4):
+        rules = None
         for settings, rng, match, deal in _played_matches(preset_index, seed, 40):
-            P.encode_into(buf, 1, settings, rng.get_state(), match, deal)
+            rules = match.rules if match is not None else rules
+            P.encode_into(buf, 1, settings, rng.get_state(), match, deal, rules)
             saved = P.decode(buf)
-            assert saved is not None, (match.scores[:2], match.hands, match.winner)
+            assert saved is not None, match and (match.scores[:2], match.hands, match.dealer)
             count += 1
     assert count > 100
 

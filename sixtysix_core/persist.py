@@ -56,11 +56,6 @@ NUM_LEVELS = 3              # len(bot.LEVELS): easy, normal, hard
 # The options the app's title menu changes on top of a preset (app.py _T_TARGET, _T_SWAP,
 # _T_AUTO); every other option of a saved RuleSet must be its preset's.
 APP_OPTIONS = ("match_target", "exchange", "auto_declare")
-# Game points one hand can move: the winner gains at most 3 (R18, V6 bands), plus the one
-# bonus point a drawn hand (which gained nothing) left pending; under
-# failed_close=czech_penalty the closer loses 3 or 6 (V6).
-_MAX_GAIN = 3
-_MAX_PENALTY = 6
 
 
 class Settings:
@@ -306,29 +301,79 @@ def app_rules(rules, hint=0):
 
 
 def possible(match, in_hand):
-    """True if the app could have saved this match state (with a hand in progress if
-    in_hand): target as the rules set it, scores within what match.hands hands can give
-    and below the target unless the winner is the one seat at or above it, a draw bonus
-    only with the option on and after a hand."""
+    """True if the app could have saved this match state (in_hand: with a hand in
+    progress).  The app saves only matches that go on (winner -1, both scores below the
+    target as the rules set it); the scores, the hand count and the dealer must be the
+    result of that many hands (_played), and a draw bonus waits only with the option on."""
     rules = match.rules
     s0 = match.scores[0]
     s1 = match.scores[1]
     hands = match.hands
-    if match.dealer > 1 or match.target != rules.match_target or match.draw_bonus > 1:
+    if (match.winner != -1 or match.dealer > 1 or match.target != rules.match_target
+            or s0 >= match.target or s1 >= match.target or match.draw_bonus > 1):
         return False
-    if match.draw_bonus and (not rules.draw_bonus or hands == 0):
-        return False
-    floor = 0
-    if rules.failed_close == R.FAILED_CLOSE_CZECH_PENALTY:
-        floor = -_MAX_PENALTY * hands
-    if s0 < floor or s1 < floor or max(s0, 0) + max(s1, 0) > _MAX_GAIN * hands:
-        return False
-    w = match.winner
-    if w == -1:
-        return s0 < match.target and s1 < match.target
-    if w > 1 or in_hand:
-        return False
-    return match.scores[w] >= match.target > match.scores[1 - w]
+    if match.draw_bonus:
+        return rules.draw_bonus == 1 and hands > 0
+    return _played(s0, s1, hands, match.dealer, rules, match.target)
+
+
+def _ceil3(x):
+    return (x + 2) // 3
+
+
+def _played(s0, s1, hands, dealer, rules, target):
+    """Can `hands` hands give the scores s0:s1 and this next dealer (R4, R17, R18, V6)?
+
+    A hand is won by one seat for 1 to 3 game points, or drawn (only with
+    end_without_declaration=higher_total), or under failed_close=czech_penalty a failed
+    close: the closer loses 6 and the other seat wins it for 0, 2 or 3, or loses 3 and
+    the other wins for 0, 1 or 2.  With next_dealer=winner the dealer won a hand (or
+    none was won).  Cold path: at most a few thousand steps, once per resume."""
+    draws = rules.end_without_declaration == R.END_HIGHER_TOTAL
+    winner_deals = rules.next_dealer == 0 and hands > 0
+    if rules.failed_close != R.FAILED_CLOSE_CZECH_PENALTY:
+        if s0 < 0 or s1 < 0:
+            return False
+        if _ceil3(s0) + _ceil3(s1) > hands or (not draws and hands > s0 + s1):
+            return False
+        if s0 == 0 and s1 == 0:
+            return draws or hands == 0
+        return not winner_deals or (s1 if dealer else s0) > 0
+    # Penalty hands: a[c] of -6 and b[c] of -3 on seat c; one -3 hand more is never
+    # needed (two are worth one -6 hand and a drawn or won one).
+    scores = (s0, s1)
+    for a0 in range(min(hands, 22) + 1):           # 22 * 6 > 128: the lowest score
+        for a1 in range(min(hands - a0, 22) + 1):
+            for b0 in range(min(1, hands - a0 - a1) + 1):
+                for b1 in range(min(1, hands - a0 - a1 - b0) + 1):
+                    pen = (a0, b0, a1, b1)
+                    total = a0 + b0 + a1 + b1
+                    won = [a1 + b1, a0 + b0]      # hands each seat won from a close
+                    for seat in (0, 1):
+                        got = scores[seat] + 6 * pen[2 * seat] + 3 * pen[2 * seat + 1]
+                        if got < 0:
+                            total = hands + 1
+                            break
+                        a_o = pen[2 - 2 * seat]
+                        b_o = pen[3 - 2 * seat]
+                        most = 3 * a_o + 2 * b_o      # from the other seat's failed closes
+                        if got > most or (got == 1 and b_o == 0):
+                            k = max(1, _ceil3(got - most))
+                            total += k
+                            won[seat] += k
+                    if total > hands or (not draws and total < hands):
+                        continue
+                    if winner_deals and total:
+                        if not won[dealer]:
+                            continue
+                        if won[dealer] == pen[2 - 2 * dealer] + pen[3 - 2 * dealer]:
+                            # the dealer won only the other's failed closes: the last
+                            # of them came last, with the other still below the target
+                            if scores[1 - dealer] + (3 if pen[3 - 2 * dealer] else 6) \
+                                    >= target:
+                                continue
+                    return True
+    return False
 
 
 def damaged(mem):

@@ -55,12 +55,12 @@ def decide(record_text, level, seed):
 
 
 def main(command, args):
-    import argparse
-    ap = argparse.ArgumentParser(prog="sixtysix.py bot",
-                                 description="Print the bot's action for a hand record.")
+    from sixtysix_tools import cli
+    ap = cli.Parser(prog="sixtysix.py bot",
+                    description="Print the bot's action for a hand record.")
     ap.add_argument("record", help="hand record file, or - for standard input")
     ap.add_argument("--level", default="hard")
-    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--seed", type=cli.number(0), default=1)
     ap.add_argument("--json", action="store_true")
     try:
         ns = ap.parse_args(args)
