@@ -97,7 +97,7 @@ def engine():
 
 
 def main(command, args):
-    if args[:1] == ["engine"]:
+    if args == ["engine"]:
         return engine()
     if args[:1] == ["bot"]:
         from sixtysix_tools import bench_bot
