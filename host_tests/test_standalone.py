@@ -87,6 +87,7 @@ def test_botcli_decide_takes_the_level_name():
 
 def test_deal_cards_deals_the_canonical_order():
     from sixtysix_core import deal as D
+    from sixtysix_core import notation
     from sixtysix_core import rng
     from sixtysix_core import rules as R
     for preset in R.preset_names():
@@ -102,11 +103,12 @@ def test_deal_cards_deals_the_canonical_order():
             if rules.trump_mode != R.TRUMP_FIXED_HEARTS:
                 upcard = talon.pop()
             b = D.Deal(rules)
-            b.deal_cards(dealer, hands, talon, upcard)
+            notation.deal_cards(b, dealer, hands, talon, upcard)
             assert sorted(b.deck[:b.deck_size]) == sorted(a.deck[:a.deck_size])
             b.deck[:] = a.deck                  # the hands' own order may differ
             assert b.same_as(a), preset
             with pytest.raises(ValueError):
-                b.deal_cards(dealer, hands, talon[1:] + talon[:1] * 2, upcard)
+                notation.deal_cards(b, dealer, hands, talon[1:] + talon[:1] * 2, upcard)
             with pytest.raises(ValueError):
-                b.deal_cards(dealer, [hands[0][:-1], hands[1] + hands[0][-1:]], talon, upcard)
+                notation.deal_cards(b, dealer, [hands[0][:-1], hands[1] + hands[0][-1:]],
+                                    talon, upcard)

@@ -29,9 +29,8 @@ is_legal() first (explain.py says why an action is illegal).
 """
 try:
     from micropython import const
-except ImportError:            # plain CPython: const is the identity
-    def const(value):  # type: ignore[misc]
-        return value
+except ImportError:            # plain CPython: every const() here is of an int
+    const = int  # type: ignore[misc, assignment]
 
 from sixtysix_core import cards
 from sixtysix_core import rules as R
@@ -185,31 +184,6 @@ class Deal:
     def new_hand(self, dealer, rng):
         """Shuffle and deal a new hand."""
         self.shuffle_deck(rng)
-        self.deal_from_deck(dealer)
-
-    def deal_cards(self, dealer, hands, talon, upcard=NO_CARD):
-        """Deal given cards: hands[seat] (6 cards each, 5 with deck=20), the talon top
-        first without the upcard, and the upcard (NO_CARD with trump_mode=fixed_hearts).
-        Writes them into self.deck in the canonical order (R3, V3, V5) and deals them;
-        ValueError if they are not the pack exactly once.  Cold path: allocates."""
-        fore = list(hands[1 - dealer])
-        deal = list(hands[dealer])
-        up = [] if self.rules.trump_mode == R.TRUMP_FIXED_HEARTS else [upcard]
-        order = fore[:3] + deal[:3]
-        if self.deck_size == 20:
-            order += up + fore[3:] + deal[3:]
-        else:
-            order += fore[3:] + deal[3:] + up
-        order += list(talon)
-        each = self.deck_size // 4
-        seen = 0
-        for c in order:
-            seen |= 1 << c if 0 <= c < 24 else 1 << 24
-        if (len(fore) != each or len(deal) != each or len(order) != self.deck_size
-                or seen != self.pack()):
-            raise ValueError("the hands (%d cards each), the talon and the upcard must hold "
-                             "the %d-card pack exactly once" % (each, self.deck_size))
-        self.deck[0:self.deck_size] = bytes(order)
         self.deal_from_deck(dealer)
 
     def deal_from_deck(self, dealer):

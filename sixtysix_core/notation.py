@@ -4,6 +4,8 @@ parse_card(token)        card int, or None if the token is not a card
 action_of(words)         action int from an action line's words after the seat, or a
                          message string saying what is wrong with them
 legal_tokens(deal)       the legal actions of the seat to move as sorted record tokens
+deal_cards(deal, dealer, hands, talon, upcard)  deal given cards into a two-player Deal
+                         (here, not in deal.py, so the device never loads it)
 replay(data)             (answer, deal): answer is the replayer's JSON object as a dict
                          (RECORD_FORMAT.md section 5); deal is the Deal at the end of the
                          valid prefix, or None when the header is invalid.  data: bytes,
@@ -74,6 +76,32 @@ def action_of(words):
     if len(words) > 1:
         return "a card must be alone on its line after the seat"
     return c
+
+
+def deal_cards(deal, dealer, hands, talon, upcard=D.NO_CARD):
+    """Deal given cards into a two-player Deal: hands[seat] (6 cards each, 5 with
+    deck=20), the talon top first without the upcard, and the upcard (NO_CARD with
+    trump_mode=fixed_hearts).  Writes them into deal.deck in the canonical order (R3, V3,
+    V5) and deals them; ValueError if they are not the pack exactly once."""
+    fore = list(hands[1 - dealer])
+    dealt = list(hands[dealer])
+    up = [] if deal.rules.trump_mode == R.TRUMP_FIXED_HEARTS else [upcard]
+    order = fore[:3] + dealt[:3]
+    if deal.deck_size == 20:
+        order += up + fore[3:] + dealt[3:]
+    else:
+        order += fore[3:] + dealt[3:] + up
+    order += list(talon)
+    each = deal.deck_size // 4
+    seen = 0
+    for c in order:
+        seen |= 1 << c if 0 <= c < 24 else 1 << 24
+    if (len(fore) != each or len(dealt) != each or len(order) != deal.deck_size
+            or seen != deal.pack()):
+        raise ValueError("the hands (%d cards each), the talon and the upcard must hold "
+                         "the %d-card pack exactly once" % (each, deal.deck_size))
+    deal.deck[0:deal.deck_size] = bytes(order)
+    deal.deal_from_deck(dealer)
 
 
 def legal_tokens(deal):
