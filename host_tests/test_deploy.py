@@ -40,7 +40,7 @@ def src(tmp_path, monkeypatch):
     """A small project tree; deploy.main() builds from it into src/build."""
     root = tmp_path / "src"
     _write(root, {
-        "code.py": "from sixtysix_ui import app\napp.run()\n",
+        "code.py": 'BUILD = ""\nfrom sixtysix_ui import app\napp.run()\n',
         "lib/sixtysix_ui/__init__.py": "",
         "lib/sixtysix_ui/app.py": "def run():\n    return 1\n",
         "lib/sixtysix_ui/notes.md": "not a module\n",
@@ -83,6 +83,12 @@ def error_line(capsys):
     assert len(lines) == 1, err
     assert "Traceback" not in err
     return lines[0]
+
+
+def on_board(board, target):
+    """Where flash put build/CIRCUITPY's `target`: lib/X goes into the build's own folder."""
+    folder = json.loads((board / MANIFEST_NAME).read_text())["build"]
+    return board / folder / target[4:] if target.startswith("lib") else board / target
 
 
 def no_temp_files(root):
@@ -172,13 +178,16 @@ def test_full_flash(src, board, capsys):
     assert flash_main(board) == 0
     build = src / "build" / "CIRCUITPY"
     on_drive = _snapshot(board)
+    folder = json.loads(on_drive[MANIFEST_NAME])["build"]
+    assert on_drive["code.py"] == flash.code_for((build / "code.py").read_bytes(), folder)
+    assert b'BUILD = "sixtysix/' in on_drive["code.py"]
     for target, data in _snapshot(build).items():
-        if target != MANIFEST_NAME:
-            assert on_drive[target] == data, target
+        if target not in (MANIFEST_NAME, "code.py"):
+            assert on_board(board, target).read_bytes() == data, target
     for target, data in USER_FILES.items():
         assert on_drive[target] == data
     owned = json.loads(on_drive[MANIFEST_NAME])["files"]
-    assert "lib/sixtysix_core/cards.py" in owned and "settings.toml" not in owned
+    assert f"{folder}/sixtysix_core/cards.py" in owned and "settings.toml" not in owned
     assert "lib/my_helper.py" not in owned
     # the user's hello-world code.py was saved before it was replaced
     assert on_drive[flash.CODE_BACKUP] == b"print('hello world')\n"
@@ -187,18 +196,27 @@ def test_full_flash(src, board, capsys):
 
 def test_incremental_flash_copies_only_changed_files(src, board, monkeypatch, capsys):
     assert flash_main(board) == 0
+    first = on_board(board, "lib")
     written = []
     real_write = flash.write_file
 
     def counting(path, data):
-        written.append(Path(path).name)
+        written.append(Path(path).relative_to(board).as_posix())
         real_write(path, data)
 
     monkeypatch.setattr(flash, "write_file", counting)
     _write(src, {"sixtysix_core/rules.py": "def legal(mask):\n    return mask & 7\n"})
     assert flash_main(board) == 0
-    assert written == ["rules.py" + flash.TEMP_SUFFIX, MANIFEST_NAME + flash.TEMP_SUFFIX]
-    assert (board / "lib/sixtysix_core/rules.py").read_text().endswith("mask & 7\n")
+    # A changed build goes into a folder of its own (every file of it), then code.py
+    # switches to it; the journal and the final manifest; nothing else.
+    second = on_board(board, "lib")
+    folder_files = [p.relative_to(board).as_posix() + flash.TEMP_SUFFIX
+                    for p in sorted(second.rglob("*")) if p.is_file()]
+    temp = flash.TEMP_SUFFIX
+    assert written == [MANIFEST_NAME + temp] + folder_files + ["code.py" + temp,
+                                                                MANIFEST_NAME + temp]
+    assert on_board(board, "lib/sixtysix_core/rules.py").read_text().endswith("mask & 7\n")
+    assert second != first and not first.exists()
     written.clear()
     assert flash_main(board) == 0
     assert written == []
@@ -216,15 +234,17 @@ def test_dry_run_writes_nothing(src, board, capsys):
 def test_flash_removes_what_an_earlier_build_owned_but_never_user_files(src, board):
     _write(src, {"sixtysix_core/old.py": "GONE = 1\n", "lib/sixtysix_extra/x.py": "X = 2\n"})
     assert flash_main(board) == 0
-    assert (board / "lib/sixtysix_core/old.py").is_file()
+    first = on_board(board, "lib")
+    assert (first / "sixtysix_core/old.py").is_file()
     (src / "sixtysix_core/old.py").unlink()
     (src / "lib/sixtysix_extra/x.py").unlink()
-    (board / "lib/sixtysix_core/rules.py").write_text("# edited on the board\n")
+    (first / "sixtysix_core/rules.py").write_text("# edited on the board\n")
     (src / "sixtysix_core/rules.py").unlink()
     assert flash_main(board) == 0
-    assert not (board / "lib/sixtysix_core/old.py").exists()
-    assert not (board / "lib/sixtysix_extra").exists()        # emptied folder pruned
-    assert (board / "lib/sixtysix_core/rules.py").read_text() == "# edited on the board\n"
+    assert not (first / "sixtysix_core/old.py").exists()
+    assert not on_board(board, "lib/sixtysix_core/old.py").exists()
+    assert not (first / "sixtysix_extra").exists()        # emptied folder pruned
+    assert (first / "sixtysix_core/rules.py").read_text() == "# edited on the board\n"
     for target, data in USER_FILES.items():
         assert (board / target).read_bytes() == data
 
@@ -268,7 +288,7 @@ def test_two_drives(src, board, tmp_path, monkeypatch, capsys):
 def test_single_drive_is_found(src, board, monkeypatch):
     monkeypatch.setattr(drive, "find_drives", lambda: [str(board)])
     assert deploy.main("flash", []) == 0
-    assert (board / "lib/sixtysix_core/cards.py").is_file()
+    assert on_board(board, "lib/sixtysix_core/cards.py").is_file()
 
 
 def test_proc_mounts_parsing(tmp_path):
@@ -378,7 +398,7 @@ def test_flash_picks_the_board_from_boot_out(src, board):
 def test_interrupted_copy_keeps_the_old_build(src, board, monkeypatch, capsys, fault, nth):
     assert flash_main(board) == 0
     before = _snapshot(board)
-    _write(src, {"code.py": "NEW = 1\n", "sixtysix_core/cards.py": "POINTS = b''\n",
+    _write(src, {"code.py": "BUILD = \"\"\nNEW = 1\n", "sixtysix_core/cards.py": "POINTS = b''\n",
                  "sixtysix_core/rules.py": "# new\n", "lib/sixtysix_ui/app.py": "# new\n"})
     calls = []
     real_write = flash.write_file
@@ -400,7 +420,7 @@ def test_interrupted_copy_keeps_the_old_build(src, board, monkeypatch, capsys, f
 def test_failed_rename_leaves_old_code_py(src, board, monkeypatch, capsys):
     assert flash_main(board) == 0
     old_code = (board / "code.py").read_bytes()
-    _write(src, {"code.py": "NEW = 1\n", "sixtysix_core/cards.py": "# new\n"})
+    _write(src, {"code.py": "BUILD = \"\"\nNEW = 1\n", "sixtysix_core/cards.py": "# new\n"})
     real_replace = os.replace
 
     def replace(a, b):
@@ -433,7 +453,7 @@ def test_stale_build_is_rebuilt_before_flashing(src, board):
     assert deploy.main("build", []) == 0
     _write(src, {"sixtysix_core/new_module.py": "Y = 3\n"})
     assert flash_main(board) == 0
-    assert (board / "lib/sixtysix_core/new_module.py").read_text() == "Y = 3\n"
+    assert on_board(board, "lib/sixtysix_core/new_module.py").read_text() == "Y = 3\n"
 
 
 def test_offline_build_keeps_the_libraries_already_on_the_drive(src, board, monkeypatch):
@@ -441,15 +461,18 @@ def test_offline_build_keeps_the_libraries_already_on_the_drive(src, board, monk
     monkeypatch.setattr(devbuild, "fetch_device_libs", lambda src_root, out_root: None)
     assert deploy.main("build", []) == 0
     assert flash_main(board) == 0
-    assert (board / "lib/adafruit_ticks.py").is_file()
+    ticks = on_board(board, "lib/adafruit_ticks.py")
+    assert ticks.is_file()
     owned = json.loads((board / MANIFEST_NAME).read_text())["files"]
-    assert owned["lib/adafruit_ticks.py"]["kind"] == "devlib"
+    assert owned[ticks.relative_to(board).as_posix()]["kind"] == "devlib"
 
 
 def test_mpy_libraries_from_circup_are_not_hidden(src, board):
     _write(board, {"lib/adafruit_ticks.mpy": b"C\x06circup"})
     assert flash_main(board) == 0
     assert not (board / "lib/adafruit_ticks.py").exists()
+    assert not on_board(board, "lib/adafruit_ticks.py").exists()      # would hide the .mpy
+    assert on_board(board, "lib/adafruit_display_text/label.py").is_file()
     assert (board / "lib/adafruit_ticks.mpy").read_bytes() == b"C\x06circup"
 
 
@@ -539,8 +562,8 @@ def test_switching_to_mpy_removes_the_old_py_modules(src, board, tmp_path):
     compiler = fake_compiler(tmp_path, b"C\x06\x00\x1f")
     assert deploy.main("build", ["--mpy", "--mpy-cross", str(compiler)]) == 0
     assert flash_main(board) == 0
-    assert (board / "lib/sixtysix_core/cards.mpy").is_file()
-    assert not (board / "lib/sixtysix_core/cards.py").exists()   # would shadow the .mpy
+    assert on_board(board, "lib/sixtysix_core/cards.mpy").is_file()
+    assert not on_board(board, "lib/sixtysix_core/cards.py").exists()   # would shadow it
     assert (board / "code.py").is_file()
 
 
@@ -588,8 +611,10 @@ def test_libs_runs_circup_and_drops_hidden_py_libraries(src, board, tmp_path, mo
     assert deploy.main("libs", ["--path", str(board)]) == 0
     assert (board / "lib/adafruit_ticks.mpy").is_file()
     assert not (board / "lib/adafruit_ticks.py").exists()
+    assert not on_board(board, "lib/adafruit_ticks.py").exists()      # would hide the .mpy
     owned = json.loads((board / MANIFEST_NAME).read_text())["files"]
     assert "lib/adafruit_ticks.py" not in owned
+    assert not [t for t in owned if t.endswith("/adafruit_ticks.py")]
 
 
 def test_deploy_error_is_an_exception():
