@@ -16,6 +16,7 @@ import glob
 import json
 import os
 import re
+import stat
 import string
 import sys
 from pathlib import Path
@@ -214,26 +215,33 @@ class DriveOps:
         return os.path.join(self.root, *target.split("/"))
 
     def check(self, target):
-        """DeployError unless `target` is inside the drive with no symbolic link on the way."""
+        """DeployError unless `target` is inside the drive with no symbolic link on the way.
+
+        Its real path is resolved from the drive's real root one component at a time (an
+        lstat each): a component that is a link is refused, so the path stays inside.
+        """
         if not safe_target(target):
             raise DeployError(f"{target!r} is not a plain path inside the drive, so flash "
                               "will not touch it")
         here = self.root
         for part in target.split("/"):
             here = os.path.join(here, part)
-            if os.path.islink(here):
+            try:
+                mode = os.lstat(here).st_mode
+            except FileNotFoundError:
+                break
+            if stat.S_ISLNK(mode):
                 shown = os.path.relpath(here, self.root).replace(os.sep, "/")
                 raise DeployError(f"{shown} on the drive is a symbolic link (to "
                                   f"{os.readlink(here)}), and flash changes nothing "
                                   "outside the drive: replace it with a real folder or file "
                                   "and flash again")
-            if not os.path.lexists(here):
-                break
-        real = os.path.realpath(self.path(target))
-        if os.path.commonpath([real, self.root]) != self.root:
-            raise DeployError(f"{target} leads outside the drive ({real}), and flash "
-                              "changes nothing outside the drive: flash again with --path "
-                              "naming the drive itself")
+        if os.name == "nt":       # junctions are not links to lstat
+            real = os.path.realpath(self.path(target))
+            if os.path.commonpath([real, self.root]) != self.root:
+                raise DeployError(f"{target} leads outside the drive ({real}), and flash "
+                                  "changes nothing outside the drive: replace it with a "
+                                  "real folder or file and flash again")
         return self.path(target)
 
     def _op(self, kind, target, data=None):
