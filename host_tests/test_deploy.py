@@ -4,8 +4,10 @@ No network, no real drive, no venv-only package: pip, the mount discovery, the d
 free space and its writes are replaced where a test needs a fault.
 """
 import errno
+import hashlib
 import json
 import os
+import shutil
 import stat
 import sys
 import zipfile
@@ -619,3 +621,202 @@ def test_libs_runs_circup_and_drops_hidden_py_libraries(src, board, tmp_path, mo
 
 def test_deploy_error_is_an_exception():
     assert issubclass(DeployError, Exception)
+
+
+# ---- the drive is a boundary ----
+
+class Recorder:
+    """Every write, rename, delete and mkdir at the os level, with its real path."""
+
+    def __init__(self, monkeypatch):
+        self.paths = []
+        real_open = open
+
+        def opening(file, mode="r", *args, **kwargs):
+            if isinstance(file, (str, os.PathLike)) and set(mode) & set("wax+"):
+                self.paths.append(("open " + mode, os.path.realpath(file)))
+            return real_open(file, mode, *args, **kwargs)
+
+        monkeypatch.setattr("builtins.open", opening)
+        for name in ("replace", "rename", "remove", "unlink", "mkdir", "rmdir"):
+            monkeypatch.setattr(os, name, self._wrap(name, getattr(os, name)))
+
+    def _wrap(self, name, function):
+        def recorded(*paths, **kwargs):
+            for path in paths[:2] if name in ("replace", "rename") else paths[:1]:
+                self.paths.append((name, os.path.realpath(path)))
+            return function(*paths, **kwargs)
+        return recorded
+
+    def outside(self, board):
+        root = os.path.realpath(board)
+        return [(op, path) for op, path in self.paths
+                if os.path.commonpath([path, root]) != root]
+
+
+def flat_drive(board):
+    """The drive as the flat layout left it (a bundle copied on, or the flash before
+    build folders): code.py, lib/sixtysix_* and a manifest that owns them."""
+    assert deploy.main("build", []) == 0
+    tree = devbuild.build_dir(deploy.ROOT + "/build")
+    for path in sorted(tree.rglob("*")):
+        if path.is_file():
+            _write(board, {path.relative_to(tree).as_posix(): path.read_bytes()})
+    assert (board / "lib/sixtysix_core/cards.py").is_file()
+    return tree
+
+
+@pytest.mark.parametrize("link", ["lib", "lib/sixtysix_core", "lib/sixtysix_ui", "sixtysix"])
+def test_symlinked_folders_are_refused_and_nothing_outside_is_touched(
+        src, board, tmp_path, monkeypatch, capsys, link):
+    flat_drive(board)
+    outside = tmp_path / "outside"
+    if (board / link).exists():
+        shutil.move(str(board / link), str(outside))
+    else:
+        outside.mkdir()
+    _write(outside, {"precious.txt": "mine\n"})
+    (board / link).symlink_to(outside, target_is_directory=True)
+    before, before_outside = _snapshot(board), _snapshot(outside)
+    recorder = Recorder(monkeypatch)
+    assert flash_main(board) == 2
+    line = error_line(capsys)
+    assert f"{link} on the drive is a symbolic link" in line and "nothing was written" in line
+    assert recorder.outside(board) == []
+    assert _snapshot(outside) == before_outside
+    assert _snapshot(board) == before
+
+
+@pytest.mark.parametrize("name", ["code.py", MANIFEST_NAME, "lib/sixtysix_core/cards.py"])
+def test_a_dangling_symlink_at_a_temporary_name_is_refused(src, board, tmp_path, monkeypatch,
+                                                           capsys, name):
+    flat_drive(board)
+    victim = tmp_path / "outside" / "created-through-the-link"
+    victim.parent.mkdir()
+    (board / (name + flash.TEMP_SUFFIX)).symlink_to(victim)
+    recorder = Recorder(monkeypatch)
+    assert flash_main(board) == 2
+    assert "is a symbolic link" in error_line(capsys)
+    assert recorder.outside(board) == []
+    assert not victim.exists() and list(victim.parent.iterdir()) == []
+
+
+def test_a_manifest_that_owns_the_users_files_removes_none_of_them(src, board, monkeypatch,
+                                                                  capsys):
+    (board / "settings.toml").write_text('CIRCUITPY_WIFI_SSID = "home"\n')
+    _write(board, {"lib/sixtysix_notes/mine.py": "MINE = 1\n"})      # looks like ours
+    claimed = {}
+    for path in sorted(board.rglob("*")):
+        if path.is_file():
+            data = path.read_bytes()
+            claimed[path.relative_to(board).as_posix()] = {
+                "sha256": hashlib.sha256(data).hexdigest(), "size": len(data),
+                "kind": "devlib" if "lib/" in path.as_posix() else "project"}
+    claimed.pop("lib/sixtysix_notes/mine.py")
+    (board / MANIFEST_NAME).write_text(json.dumps({"files": claimed}))
+    assert deploy.main("build", []) == 0            # the build is written outside the drive
+    before = _snapshot(board)
+    recorder = Recorder(monkeypatch)
+    assert flash_main(board) == 0
+    after = _snapshot(board)
+    for target in claimed:
+        assert after[target] == before[target] or target == "code.py", target
+    assert after[flash.CODE_BACKUP] == before["code.py"]
+    assert after["lib/sixtysix_notes/mine.py"] == b"MINE = 1\n"
+    assert recorder.outside(board) == []
+
+
+def _nested(depth):
+    return '{"files": ' + "[" * depth + "]" * depth + "}"
+
+
+@pytest.mark.parametrize("text, why", [
+    ("{not json", "not valid JSON"),
+    ('{"files": {"lib/x.py": {"sha256": "ab", "size": "12", "kind": "project"}}}', "damaged"),
+    ('{"files": []}', "damaged"),
+    ('[1, 2]', "damaged"),
+    ('{"files": {"../../etc/passwd": {"sha256": "' + "0" * 64 + '", "size": 1, '
+     '"kind": "devlib"}}}', "damaged"),
+    ('{"files": {}, "build": "/etc"}', "damaged"),
+    (_nested(100_000), "not valid JSON"),
+    ('{"files": {}, "pad": "' + "x" * (2 << 20) + '"}', "larger than 1 MB"),
+    (b"\xff\xfe{}", "not valid JSON"),
+])
+def test_a_malformed_manifest_is_ignored_with_one_line(src, board, capsys, text, why):
+    flat_drive(board)
+    _write(board, {MANIFEST_NAME: text})
+    assert flash_main(board) == 0
+    err = capsys.readouterr().err
+    notes = [line for line in err.splitlines() if MANIFEST_NAME in line]
+    assert len(notes) == 1 and why in notes[0] and "treating the drive as never flashed" \
+        in notes[0], err
+    assert "Traceback" not in err and "RecursionError" not in err
+    assert (board / "lib/sixtysix_core/cards.py").is_file()     # nothing old removed
+    for target, data in USER_FILES.items():
+        assert (board / target).read_bytes() == data
+    assert json.loads((board / MANIFEST_NAME).read_text())["tool"] == "sixtysix"
+
+
+def test_flat_layout_is_replaced_by_a_build_folder(src, board):
+    tree = flat_drive(board)
+    assert flash_main(board) == 0
+    assert not (board / "lib/sixtysix_core").exists()
+    assert not (board / "lib/sixtysix_ui").exists()
+    assert not (board / "lib/adafruit_ticks.py").exists()       # the folder carries it
+    assert on_board(board, "lib/adafruit_ticks.py").read_bytes() == \
+        (tree / "lib/adafruit_ticks.py").read_bytes()
+    assert (board / flash.CODE_BACKUP).read_bytes() == (tree / "code.py").read_bytes()
+    for target, data in USER_FILES.items():
+        assert (board / target).read_bytes() == data
+
+
+@pytest.mark.parametrize("text, board_id", [
+    ("Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit PyGamer with samd51j19\n",
+     "pygamer"),
+    ("Adafruit CircuitPython 10.0.3 on 2025-10-17; Adafruit Pybadge with samd51j19\r\n"
+     "UID:1234\n", "pybadge"),
+    ("UID:1234\nAdafruit CircuitPython 9.2.8 on 2025-05-28; Adafruit Feather M4 Express "
+     "with samd51j19\n", "feather_m4_express"),
+    ("Adafruit CircuitPython 9.2.8 on 2025-05-28; Adafruit PyGamer with samd51j19\n"
+     "Board ID:pygamer_advance\n", "pygamer_advance"),
+])
+def test_board_named_on_any_line_of_boot_out(text, board_id):
+    assert drive.parse_boot_out(text).board_id == board_id
+
+
+def test_flash_picks_the_board_from_the_first_line_of_boot_out(src, board, capsys):
+    (board / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1 on 2024-11-20; "
+                                        "Adafruit Pybadge with samd51j19\n")
+    assert flash_main(board) == 0
+    assert json.loads((board / MANIFEST_NAME).read_text())["board"] == "pybadge"
+    assert "warning" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("code, says", [(errno.EIO, "check the cable"),
+                                        (errno.EROFS, "read-only"),
+                                        (errno.ENOSPC, "ran out of space")])
+@pytest.mark.parametrize("kind", ["write", "replace", "remove", "mkdir"])
+def test_a_drive_fault_is_one_sentence_and_the_drive_boots(src, board, monkeypatch, capsys,
+                                                           code, says, kind):
+    tree = flat_drive(board)
+    old_code = (board / "code.py").read_bytes()
+
+    def fault(op, target, data):
+        if op == kind:
+            raise OSError(code, os.strerror(code), target)
+
+    monkeypatch.setattr(drive, "op_hook", fault)
+    assert flash_main(board) == 2
+    line = error_line(capsys)
+    assert says in line
+    if kind == "remove":           # the first removal is after the switch
+        assert line.endswith(flash.AFTER)
+        assert b'BUILD = "sixtysix/' in (board / "code.py").read_bytes()
+    else:
+        assert line.endswith(flash.BEFORE)
+        assert (board / "code.py").read_bytes() == old_code
+        assert (board / "lib/sixtysix_core/cards.py").read_bytes() == \
+            (tree / "lib/sixtysix_core/cards.py").read_bytes()
+    monkeypatch.setattr(drive, "op_hook", None)
+    assert flash_main(board) == 0
+    assert not (board / "lib/sixtysix_core").exists() and no_temp_files(board)

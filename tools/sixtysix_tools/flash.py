@@ -7,7 +7,7 @@ folder of its own):
     sixtysix/<id>/            the build's lib/: our packages and the pinned libraries;
                               <id> is a hash of the folder's files
     settings.toml             written only when the drive has none, never removed
-    code-before-sixtysix.py   the drive's own code.py, saved before the first flash
+    code-before-sixtysix.py   the first code.py flash replaced (the drive's own), kept
     .sixtysix-manifest.json   what the tool wrote: path -> sha256, size, kind; "build"
 
 A flash, every change through drive.DriveOps (nothing outside the drive, no symlinks):
@@ -190,8 +190,8 @@ def make_plan(build, manifest, drive, old):
         plan.unchanged += 1
     else:
         plan.data["code.py"] = code
-        ours = "code.py" in old_files and _same(on_drive, old_files["code.py"])
-        if on_drive.is_file() and not ours and not os.path.lexists(drive / CODE_BACKUP):
+        # The first code.py replaced is kept, whatever the manifest says it is.
+        if on_drive.is_file() and not os.path.lexists(drive / CODE_BACKUP):
             plan.backup_code = True
             plan.data[CODE_BACKUP] = on_drive.read_bytes()
     libraries = {"lib/" + inner for inner, (_, e) in files.items() if e["kind"] == "devlib"}
@@ -228,7 +228,11 @@ def check_space(plan, drive):
     sizes = [len(data) for data in plan.data.values()] + [len(json.dumps(plan.journal))] * 2
     needed = sum(-(-size // CLUSTER) * CLUSTER for size in sizes) + RESERVE \
         + CLUSTER * len(plan.dirs)
-    free = shutil.disk_usage(drive).free
+    try:
+        free = shutil.disk_usage(drive).free
+    except OSError as exc:
+        raise DeployError(f"reading {drive} failed ({exc.strerror or exc}): check the cable "
+                          f"and flash again; {BEFORE}") from None
     if needed > free:
         raise DeployError(f"the new build needs {needed // 1024} KB but {drive} has only "
                           f"{free // 1024} KB free: delete files you no longer need from the "
