@@ -6,7 +6,8 @@ For each drive, in a clean state (the modules of the drive before are forgotten)
 * the firmware modules are the stand-ins of tools/wasm/fake_*.py, under their real
   names (board is the PyGamer's), plus micropython.const;
 * sys.path is the device's ["", "/", "/lib"], and a path hook maps every such path
-  ("/" is the drive's root, so code.py's "/sixtysix/<id>" too) into the drive;
+  ("/" is the drive's root, so code.py's "/sixtysix/<id>" too) into the drive, where
+  names are found as MicroPython finds them (_Finder);
 * the drive's code.py runs as __main__ until the App has polled once: the stand-in
   clock stops it at run()'s second supervisor.ticks_ms().
 Reported: "code" ("absent" or "ran"), "polled" (True once App.run polled), "error" (the
@@ -53,6 +54,32 @@ class _Loader(machinery.SourceFileLoader):
         return self.compiled[key]
 
 
+class _Folder:
+    """Loads a folder without __init__.py as an empty package."""
+
+    @staticmethod
+    def create_module(spec):
+        return None
+
+    @staticmethod
+    def exec_module(module):
+        pass
+
+
+class _Finder(machinery.FileFinder):
+    """As MicroPython imports: the first sys.path entry with the name wins, and a folder
+    there is a package even without __init__.py (CPython would look further for a
+    package with one, and merge folders without)."""
+
+    def find_spec(self, fullname, target=None):
+        folder = os.path.join(self.path, fullname.rpartition(".")[2])
+        if os.path.isdir(folder) and not os.path.isfile(os.path.join(folder, "__init__.py")):
+            spec = machinery.ModuleSpec(fullname, _Folder(), is_package=True)
+            spec.submodule_search_locations = [folder]
+            return spec
+        return super().find_spec(fullname, target)
+
+
 class Booter:
     def __init__(self):
         self.fw = _standins()
@@ -69,7 +96,7 @@ class Booter:
 
     @staticmethod
     def _finder(path):
-        return machinery.FileFinder(path, (_Loader, machinery.SOURCE_SUFFIXES))
+        return _Finder(path, (_Loader, machinery.SOURCE_SUFFIXES))
 
     def boot(self, drive):
         drive = os.path.realpath(drive)

@@ -217,7 +217,7 @@ def _leftover_temps(drive):
     for top in tops:
         if top.is_symlink() or not top.is_dir():
             continue
-        for here, dirs, names in os.walk(top):
+        for here, _dirs, names in os.walk(top):
             rel = Path(here).relative_to(drive).as_posix()
             found += [f"{rel}/{n}" for n in names if n.endswith(TEMP_SUFFIX)]
     return sorted(t for t in found if os.path.isfile(drive / t) or os.path.islink(drive / t))
