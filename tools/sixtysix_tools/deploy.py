@@ -9,8 +9,8 @@
 This module parses the arguments and strings the pieces together: devbuild.py writes
 build/CIRCUITPY, mpy.py handles CircuitPython's mpy-cross, drive.py finds the drive and
 reads boot_out.txt and guards the drive, flash.py switches the drive to a build in one
-step, serialconsole.py echoes the serial console.  Every fault the user can act on is a DeployError, printed as one line
-`error: <sentence>` with exit status 2, never a traceback.
+step, serialconsole.py echoes the serial console.  Every fault the user can act on is a
+DeployError, printed as one line `error: <sentence>` with exit status 2, never a traceback.
 """
 import argparse
 import os
