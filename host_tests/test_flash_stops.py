@@ -27,10 +27,9 @@ import pytest
 
 from sixtysix_tools import devbuild, drive, flash
 from sixtysix_tools.deploy_base import DeployError, sha256_bytes
+from test_deploy import BOOT_OUT, _write
 
 ROOT = Path(__file__).resolve().parent.parent
-BOOT_OUT = ("Adafruit CircuitPython 9.2.8 on 2025-05-28; Adafruit PyGamer with samd51j19\n"
-            "Board ID:pygamer\n")
 USER_FILES = {"notes.txt": b"my notes\n", "lib/my_helper.py": b"X = 1\n",
               "settings.toml": b'CIRCUITPY_WIFI_SSID = "home"\n'}
 DEVICE_LIBS = {"adafruit_ticks.py": "def ticks_ms():\n    return 0\n",
@@ -61,13 +60,6 @@ if hw:
 
 class Kill(BaseException):
     """The flash process dies: no handler of the flash may see it."""
-
-
-def _write(root, files):
-    for name, data in files.items():
-        path = Path(root) / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data if isinstance(data, bytes) else data.encode())
 
 
 def snapshot(root):

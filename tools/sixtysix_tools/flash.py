@@ -324,6 +324,7 @@ def _switch(run):
             run.put(target, plan.data[target])
     if "code.py" in plan.data:
         temp = run.put("code.py", plan.data["code.py"], switch=True)
+        _sync()                  # the new folder reaches the drive before the switch
         try:
             ops.replace(temp, "code.py")
         except OSError as exc:
@@ -346,6 +347,10 @@ def _tidy(run):
             ops.rmdir(folder)
             folder = str(Path(folder).parent.as_posix())
     run.write_manifest(plan.owned)
+    _sync()
+
+
+def _sync():
     if hasattr(os, "sync"):
         os.sync()
 
