@@ -820,3 +820,14 @@ def test_a_drive_fault_is_one_sentence_and_the_drive_boots(src, board, monkeypat
     monkeypatch.setattr(drive, "op_hook", None)
     assert flash_main(board) == 0
     assert not (board / "lib/sixtysix_core").exists() and no_temp_files(board)
+
+
+@pytest.mark.parametrize("name, says", [(MANIFEST_NAME, "is a folder where flash writes a file"),
+                                        ("sixtysix", "is a file where flash writes a folder")])
+def test_a_folder_or_file_in_the_way_is_one_sentence(src, board, capsys, name, says):
+    (board / name).mkdir() if name == MANIFEST_NAME else (board / name).write_text("x")
+    before = _snapshot(board)
+    assert flash_main(board) == 2
+    line = error_line(capsys)
+    assert says in line and "nothing was written" in line
+    assert _snapshot(board) == before

@@ -228,7 +228,7 @@ class DriveOps:
             here = os.path.join(here, part)
             try:
                 mode = os.lstat(here).st_mode
-            except FileNotFoundError:
+            except (FileNotFoundError, NotADirectoryError):
                 break
             if stat.S_ISLNK(mode):
                 shown = os.path.relpath(here, self.root).replace(os.sep, "/")

@@ -398,6 +398,12 @@ def flash_build(build, manifest, drive, dry_run=False):
     try:
         for target in targets + [t + TEMP_SUFFIX for t in plan.copy + [MANIFEST_NAME]]:
             ops.check(target)
+        clashes = [(t, "folder", "file") for t in plan.copy + [MANIFEST_NAME]
+                   if (drive / t).is_dir()]
+        clashes += [(t, "file", "folder") for t in plan.dirs if os.path.lexists(drive / t)]
+        for target, found, wanted in clashes[:1]:
+            raise DeployError(f"{target} on the drive is a {found} where flash writes a "
+                              f"{wanted}: move it away and flash again")
     except DeployError as exc:
         raise DeployError(f"{exc}; nothing was written") from None
     check_space(plan, drive)
