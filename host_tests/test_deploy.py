@@ -831,3 +831,12 @@ def test_a_folder_or_file_in_the_way_is_one_sentence(src, board, capsys, name, s
     line = error_line(capsys)
     assert says in line and "nothing was written" in line
     assert _snapshot(board) == before
+
+
+def test_a_flat_layout_library_that_would_hide_a_circup_mpy_is_removed(src, board):
+    flat_drive(board)
+    _write(board, {"lib/adafruit_ticks.mpy": b"C\x06circup"})
+    assert flash_main(board) == 0
+    assert not (board / "lib/adafruit_ticks.py").exists()          # it would hide the .mpy
+    assert not on_board(board, "lib/adafruit_ticks.py").exists()
+    assert (board / "lib/adafruit_ticks.mpy").read_bytes() == b"C\x06circup"

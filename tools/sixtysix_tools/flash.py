@@ -64,6 +64,7 @@ class Plan:
         self.dirs = []           # folders to create, parents first
         self.temps = []          # leftovers of an interrupted flash, removed first
         self.meta = {}           # the build's manifest
+        self.libraries = set()   # lib/<name> of every pinned library the build carries
 
 
 def write_file(path, data):
@@ -138,6 +139,7 @@ def _folder_files(build, manifest, drive, old, plan):
                     and _same(drive / target, entry):
                 data = (drive / target).read_bytes()
                 files[inner] = (data, _entry(data, "devlib"))
+    plan.libraries = {"lib/" + i for i, (_, e) in files.items() if e["kind"] == "devlib"}
     for name in sorted({_top_name(i) for i, (_, e) in files.items() if e["kind"] == "devlib"}):
         if _drive_has_mpy(drive, name):
             plan.notes.append(f"skip {name} (the drive has its .mpy in lib/ from `libs`)")
@@ -194,9 +196,8 @@ def make_plan(build, manifest, drive, old):
         if on_drive.is_file() and not os.path.lexists(drive / CODE_BACKUP):
             plan.backup_code = True
             plan.data[CODE_BACKUP] = on_drive.read_bytes()
-    libraries = {"lib/" + inner for inner, (_, e) in files.items() if e["kind"] == "devlib"}
     for target, entry in sorted(old_files.items()):
-        if target in plan.owned or not _ours(target, libraries):
+        if target in plan.owned or not _ours(target, plan.libraries):
             continue
         if _same(drive / target, entry):
             plan.remove.append(target)
