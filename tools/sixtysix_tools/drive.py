@@ -209,7 +209,6 @@ class DriveOps:
     def __init__(self, root, write):
         self.root = os.path.realpath(root)
         self._write = write
-        self.count = 0
 
     def path(self, target):
         return os.path.join(self.root, *target.split("/"))
@@ -248,7 +247,6 @@ class DriveOps:
         path = self.check(target)
         if op_hook is not None:
             op_hook(kind, target, data)
-        self.count += 1
         return path
 
     def mkdir(self, target):
