@@ -17,7 +17,10 @@ warszawa_order, undertrump, declare_window=leader_window, and the scoring option
 RuleSet.unsupported() names the rest.  Cold-path methods build no big structures; the
 play itself allocates nothing.
 """
-from micropython import const
+try:
+    from micropython import const
+except ImportError:            # plain CPython: every const() here is of an int
+    const = int  # type: ignore[misc, assignment]
 
 from sixtysix_core import cards
 from sixtysix_core import deal as D

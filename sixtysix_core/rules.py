@@ -9,7 +9,10 @@ options() and preset_names() give the record spellings (RECORD_FORMAT.md `rules`
 encode_into/decode_from store a RuleSet as NUM_OPTIONS value-index bytes (persist.py)
 and, with copy_into, allocate nothing.
 """
-from micropython import const
+try:
+    from micropython import const
+except ImportError:            # plain CPython: every const() here is of an int
+    const = int  # type: ignore[misc, assignment]
 
 # The option table as a tuple of names and one string of value lists, parsed only when a
 # value's spelling is needed (records, menus): as tuples of tuples the table costs about

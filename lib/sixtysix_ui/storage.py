@@ -33,6 +33,8 @@ class Storage:
                 self.note = "Old save unreadable"
             self._slot, self._seq = 0, 1
             return None
+        if persist.damaged(mem):
+            self.note = "Skipped a bad save"
         self._slot = (slot + 1) % persist.NUM_SLOTS
         self._seq = (saved.seq + 1) & 0xFFFF
         return saved

@@ -9,6 +9,7 @@ random match to 7 completes.
 bench bot:    delegated to bench_bot.py.
 bench heap32: delegated to bench_heap32.py (live heap of the whole app, read between
               polls, and the smallest heap and pystack it plays a match in).
+bench fuzz:   delegated to bench_fuzz.py (fault injection: replayer and saves).
 """
 import multiprocessing
 import os
@@ -96,13 +97,16 @@ def engine():
 
 
 def main(command, args):
-    if args[:1] == ["engine"]:
+    if args == ["engine"]:
         return engine()
     if args[:1] == ["bot"]:
         from sixtysix_tools import bench_bot
         return bench_bot.main(command, args[1:])
+    if args[:1] == ["fuzz"]:
+        from sixtysix_tools import bench_fuzz
+        return bench_fuzz.main(command, args[1:])
     if args[:1] == ["heap32"]:
         from sixtysix_tools import bench_heap32
         return bench_heap32.main(command, args[1:])
-    sys.stderr.write("usage: sixtysix.py bench engine|bot|heap32\n")
+    sys.stderr.write("usage: sixtysix.py bench engine|bot|heap32|fuzz\n")
     return 2
