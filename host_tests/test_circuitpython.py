@@ -10,7 +10,7 @@ a CircuitPython 9 board's pystack (1536 bytes) unless a test says otherwise:
     playouts and whole bot decisions allocate nothing (heap_lock);
   * mp_bot_match.py: a full hard-vs-hard match to 7 in a 48 KiB heap, with both boards'
     pystacks; and from .py sources (compiled on the heap) in 128 KiB;
-  * the whole app (tools/standins/app_steps.py: what code.py does, on the firmware
+  * the whole app (tools/wasm/app_steps.py: what code.py does, on the firmware
     stand-ins, then a whole match against the hard bot by key presses) on both layouts
     in a fixed 128 KiB heap, stand-ins included.
 Without the binaries the lane is skipped (pytest's summary shows one SKIPPED line that

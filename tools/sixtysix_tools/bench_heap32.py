@@ -3,7 +3,7 @@
 The app runs under CircuitPython 10's unix port (`circuitpython`: 32-bit like the boards,
 16-byte GC blocks; found as the test lane finds it, host_tests/mplane.py), from the .mpy
 files that `build --mpy --cpy-version 10` writes, with a CircuitPython 9 board's pystack
-(1536 bytes): tools/standins/app_steps.py does what code.py does, on Python stand-ins
+(1536 bytes): tools/wasm/app_steps.py does what code.py does, on Python stand-ins
 for displayio, terminalio, keypad, board, ... then plays a whole match against the hard
 bot by key presses, on both layouts.  gc.collect() and gc.mem_alloc() are read after
 every poll; then the smallest fixed heap in which that script completes (1 KiB steps)
@@ -69,7 +69,7 @@ def run_app(mplane, path, board, heap, script, pystack=None):
 def app_main(mplane, tree, tmp, script, kind):
     path = mplane.stage_app(tree, os.path.join(tmp, "app"))
     print("The whole app on CircuitPython 10 unix (32-bit), our modules as %s as the build "
-          "writes them, stand-ins for the firmware modules (tools/standins/fake_*.py), "
+          "writes them, stand-ins for the firmware modules (tools/wasm/fake_*.py), "
           "pystack %d bytes; script: %s" % (kind, mplane.PYSTACK_CP9, script))
     rows = []
     for board, label in APP_BOARDS:

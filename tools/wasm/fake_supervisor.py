@@ -1,5 +1,5 @@
 """Stand-in for supervisor on CircuitPython's unix port (installed as supervisor.py): a fake clock
-that tools/standins/app_steps.py advances."""
+that tools/wasm/app_steps.py advances."""
 _now = [0]
 
 
