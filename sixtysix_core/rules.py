@@ -3,7 +3,8 @@
 Every option is an attribute of RuleSet named as in RULES.md.  Its value is an int:
 * for numeric options (players, deck, last_trick_bonus, match_target) the number itself;
 * for the others the index of the value in the option's value list, so 0 is always the
-  default (CLASSIC_66).
+  default (CLASSIC_66) and the named constants below (PHASE2_FOLLOW_TRUMP, ...) are those
+  indexes.
 
 options() and preset_names() give the record spellings (RECORD_FORMAT.md `rules` line);
 encode_into/decode_from store a RuleSet as NUM_OPTIONS value-index bytes (persist.py)
@@ -133,12 +134,27 @@ def preset_names():
     return tuple(item.split()[0] for item in _PRESETS.split("|"))
 
 
-# The engine compares options with their value indexes (the position in the option's
-# value list above, 0 the default): deal.py and scoring.py name the ones they use as
-# private consts (_TRUMP_UPCARD = const(0), ...), so that no name costs the board heap.
-_DECLARE_LEADER_WINDOW = const(0)
-_TRUMP_CHOSEN = const(2)
-_TRUMP_FIXED_HEARTS = const(1)
+# Value indexes used by the engine and the tools (RULES.md names in the comments);
+# deal.py and scoring.py keep private copies of the ones they test on hot paths.
+TRUMP_UPCARD = const(0)
+TRUMP_FIXED_HEARTS = const(1)
+TRUMP_CHOSEN = const(2)
+PHASE2_FOLLOW_HEAD_TRUMP = const(0)
+PHASE2_FOLLOW_TRUMP = const(1)
+PHASE2_FOLLOW_ONLY = const(2)
+DECLARE_LEADER_WINDOW = const(0)
+DECLARE_AFTER_ANY_TRICK = const(1)
+DECLARE_ANY_OWN_TURN = const(2)
+END_HIGHER_TOTAL = const(0)
+END_LAST_TRICK_WINS = const(1)
+END_LAST_TRICK_WINS_ONE = const(2)
+FAILED_CLOSE_PAGAT = const(0)
+FAILED_CLOSE_FLAT3 = const(1)
+FAILED_CLOSE_AS_NORMAL_WIN = const(2)
+FAILED_CLOSE_CZECH_PENALTY = const(3)
+FALSE_DECL_FLAT2 = const(0)
+FALSE_DECL_TWO_OR_THREE = const(1)
+FALSE_DECL_CZECH_BANDS = const(2)
 
 class RuleSet:
     """One value per option; a fresh RuleSet is CLASSIC_66."""
@@ -206,7 +222,7 @@ class RuleSet:
     def unsupported(self):
         """A sentence if the engine cannot play these rules yet, else None."""
         if self.players == 2:
-            if self.trump_mode == _TRUMP_CHOSEN:
+            if self.trump_mode == TRUMP_CHOSEN:
                 return "trump_mode=chosen is for 3 and 4 players only"
             if self.partner_meld:
                 return "partner_meld is for 4 players only"
@@ -217,9 +233,9 @@ class RuleSet:
             return "partner_meld is not supported yet"
         if self.deck != 24:
             return "the 3- and 4-player games use the 24-card pack"
-        if self.trump_mode == _TRUMP_FIXED_HEARTS:
+        if self.trump_mode == TRUMP_FIXED_HEARTS:
             return "trump_mode=fixed_hearts is for 2 players only"
-        if self.declare_window != _DECLARE_LEADER_WINDOW:
+        if self.declare_window != DECLARE_LEADER_WINDOW:
             return "declare_window=%s is not supported with %d players yet" % (
                 self.get("declare_window"), self.players)
         return None
