@@ -176,7 +176,8 @@ def usable_compiler(cp_major, given=None):
     if reason is None:
         return compiler
     warn(f"{reason}, so this build ships .py files instead of .mpy; pass --mpy-cross PATH "
-         f"with CircuitPython {cp_major}.x's own mpy-cross to get .mpy files")
+         f"(or set ${ENV_MPY_CROSS}) with CircuitPython {cp_major}.x's own mpy-cross to get "
+         ".mpy files")
     return None
 
 
