@@ -1,0 +1,106 @@
+"""`sixtysix.py review RECORD`: the player's costliest card choice of a hand record.
+
+Replays a hand record (RECORD_FORMAT.md; the BEGIN/END SIXTYSIX RECORD lines of the
+device's console may stay around it) and runs sixtysix_core.review, the same review the
+handheld shows on its hand summary: every card choice of SEAT with two or more legal
+cards is valued by the bot's own search (bot.action_values at `hard`) and the one that
+cost the most is named, in game points.  RECORD may be `-` for standard input.
+
+    --seat S      whose choices (default 0: the human in the handheld's records)
+    --all         print every judged choice, not just the costliest
+    --seed N      the review's seed (default 66, as on the device)
+    --time        print how long the review took
+
+Exit status: 0 after a review; 2 for an unreadable or invalid record or bad arguments.
+"""
+import sys
+import time
+
+from sixtysix_core import notation
+from sixtysix_core import review
+
+SUITS = ("\u2663", "\u2660", "\u2665", "\u2666")     # clubs spades hearts diamonds
+RANKS = ("9", "J", "Q", "K", "10", "A")
+
+
+def card_text(card):
+    """'A♠' for the ace of spades (cards.py encoding)."""
+    return RANKS[card % 6] + SUITS[card // 6]
+
+
+def _record_text(data):
+    """The record inside BEGIN/END SIXTYSIX RECORD lines, if it has them."""
+    text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
+    begin = text.find("BEGIN SIXTYSIX RECORD")
+    if begin < 0:
+        return data
+    end = text.find("END SIXTYSIX RECORD", begin)
+    body = text[text.index("\n", begin) + 1 if "\n" in text[begin:] else len(text):
+                end if end >= 0 else len(text)]
+    return body.encode("utf-8")
+
+
+def run(data, seat, seed=66, out=None):
+    """Review the record `data`; returns the finished review.Review (raises ValueError
+    with a plain sentence for a record that cannot be reviewed).  With `out`, every
+    judged choice is passed to out(rev) as it is judged."""
+    answer, deal = notation.replay(_record_text(data))
+    if not answer["ok"]:
+        err = answer["error"]
+        raise ValueError("line %d: %s" % (err["line"], err["message"]))
+    if deal is None or deal.rules.players != 2:
+        raise ValueError("only two-player hands can be reviewed")
+    if seat not in (0, 1):
+        raise ValueError("the seat must be 0 or 1")
+    rev = review.Review(deal.rules)
+    rev.start(deal, seat, seed=seed)
+    judged = 0
+    more = rev.n > 0
+    while more:
+        more = rev.step()
+        if out is not None and rev.decisions > judged:
+            judged = rev.decisions
+            out(rev)
+    return rev
+
+
+def _print_choice(rev):
+    t = review.tenths(rev.last_loss)
+    mark = "" if rev.last_better == rev.last_played else "  (better: %s, %d.%d)" % (
+        card_text(rev.last_better), t // 10, t % 10)
+    print("trick %2d: played %s%s" % (rev.last_trick, card_text(rev.last_played), mark))
+
+
+def main(command, args):
+    import argparse
+    ap = argparse.ArgumentParser(prog="sixtysix.py review",
+                                 description="Name the costliest card choice of a hand.")
+    ap.add_argument("record", help="hand record file, or - for standard input")
+    ap.add_argument("--seat", type=int, default=0)
+    ap.add_argument("--all", action="store_true", help="print every judged choice")
+    ap.add_argument("--seed", type=int, default=66)
+    ap.add_argument("--time", action="store_true", help="print the review's time")
+    try:
+        ns = ap.parse_args(args)
+    except SystemExit as e:
+        return 2 if e.code else 0
+    try:
+        if ns.record == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            with open(ns.record, "rb") as f:
+                data = f.read()
+    except OSError as e:
+        sys.stderr.write("error: cannot read %s: %s\n" % (ns.record, e.strerror or e))
+        return 2
+    start = time.perf_counter()
+    try:
+        rev = run(data, ns.seat, ns.seed, _print_choice if ns.all else None)
+    except ValueError as e:
+        sys.stderr.write("error: %s\n" % e)
+        return 2
+    took = time.perf_counter() - start
+    print(review.sentence(rev, card_text))
+    if ns.time:
+        print("review time: %.3f s for %d choices (CPython)" % (took, rev.decisions))
+    return 0
