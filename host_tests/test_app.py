@@ -16,6 +16,7 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from sixtysix_core import bot  # noqa: E402
 from sixtysix_core import cards  # noqa: E402
 from sixtysix_core import deal as D  # noqa: E402
 from sixtysix_core import persist  # noqa: E402
@@ -25,6 +26,7 @@ from sixtysix_tools import simhw  # noqa: E402
 from sixtysix_tools.sim import Driver  # noqa: E402
 from sixtysix_ui import app as A  # noqa: E402
 from sixtysix_ui import input as I  # noqa: E402
+from sixtysix_ui import table as T  # noqa: E402
 
 BOARDS = ("pygamer", "oled")
 
@@ -37,17 +39,19 @@ def _check(app):
     """Invariants that must hold after every step."""
     assert app.screen in (A.S_TITLE, A.S_PLAY, A.S_SUMMARY, A.S_MATCH_END, A.S_HELP)
     d = app.deal
-    assert 0 <= app.cursor <= app.nslots <= 6
+    t = app.table
+    assert 0 <= t.cursor <= t.nslots <= 6
     if app.screen == A.S_PLAY:
-        assert app.nslots == cards.count(d.hand[A.HUMAN])
+        assert t.nslots == cards.count(d.hand[A.HUMAN])
         if not d.is_over():
             assert d.hand[0] & d.hand[1] == 0
             assert cards.count(d.hand[0]) - cards.count(d.hand[1]) in (-1, 0, 1)
-        if app.popup_items is not None:
-            assert 0 <= app.popup_sel < len(app.popup_items)
-            assert len(app.popup_items) == len(app.popup_actions)
+        if t.popup_items is not None:
+            assert 0 <= t.popup_sel < len(t.popup_items)
+            assert len(t.popup_items) == len(t.popup_actions)
     if app.screen == A.S_TITLE:
-        assert 0 <= app.menu_sel < len(app.menu)
+        assert 0 <= app.title.sel < len(app.title.menu)
+    assert not app.render.overflow, app.render.overflow
     for s in range(2):
         assert app.match.scores[s] < app.match.target or app.match.is_over() or \
             app.screen == A.S_SUMMARY
@@ -95,7 +99,7 @@ def test_save_after_each_trick_and_resume(board):
     _, saved = persist.newest(nvm)
     assert saved is not None and saved.deal.same_as(deal)
     e = Driver(board, seed=99, nvm=nvm)  # "power on" again
-    assert e.app.in_match and e.app.menu[0] == 0
+    assert e.app.in_match and e.app.title.menu[0] == 0
     e.press("a")                         # Continue
     assert e.app.screen == A.S_PLAY
     resumed = e.app.deal
@@ -145,30 +149,31 @@ def test_illegal_card_is_refused_with_the_rule_in_words():
         deal.apply(simple_bots.random_choose(views[deal.to_move], rng))
     else:
         pytest.fail("no phase-2 follow found")
-    app.anim_start = -1
-    app._after_change()
+    t = app.table
+    t.anim_start = -1
+    t.after_change()
     bad = deal.hand[0] & ~deal.legal_cards()
-    target = [i for i in range(app.nslots) if bad >> app.slots[i] & 1][0]
-    while app.cursor != target:
+    target = [i for i in range(t.nslots) if bad >> t.slots[i] & 1][0]
+    while t.cursor != target:
         d.press("right")
     d.press("a")
-    text = " ".join(app.toast_lines)
+    text = " ".join(t.toast_lines)
     assert text.startswith("Not now:") and "play" in text
     assert app.deal.hand[0] == deal.hand[0]          # nothing was played
     d.press("b")                                     # any key closes the message
-    assert app.toast_lines is None
+    assert t.toast_lines is None
 
 
 def test_thinking_indicator_is_on_screen_before_the_bot_thinks(monkeypatch):
     d = Driver("pygamer", seed=2, display=simhw.NullDisplay(160, 128), nvm=_blank_nvm())
     seen = []
-    real = A.bot.choose
+    real = bot.choose
 
     def spy(view, level, rng):
         seen.append((d.app.render._message.text, d.display.refreshes))
         return real(view, level, rng)
 
-    monkeypatch.setattr(A.bot, "choose", spy)
+    monkeypatch.setattr(bot, "choose", spy)
     d.run("a settle a settle a settle select")
     assert seen
     assert all(text in ("Bot is thinking...", "Thinking...") for text, _ in seen)
@@ -177,7 +182,7 @@ def test_thinking_indicator_is_on_screen_before_the_bot_thinks(monkeypatch):
 def test_cursor_starts_on_a_legal_card_and_hint_moves_it():
     d = Driver("oled", seed=6, nvm=_blank_nvm())
     d.run("a settle")
-    app = d.app
+    app = d.app.table
     assert app.legal >> app.slots[app.cursor] & 1
     d.press("select")
     assert app.message.startswith("Hint")
@@ -186,7 +191,7 @@ def test_cursor_starts_on_a_legal_card_and_hint_moves_it():
 def test_trick_animation_is_timed_from_now_ms():
     d = Driver("pygamer", seed=6, nvm=_blank_nvm())
     d.run("a settle")
-    app = d.app
+    app = d.app.table
     for _ in range(4):
         if app.anim_start >= 0:
             break
@@ -232,16 +237,20 @@ def test_title_options_cycle_and_are_saved():
 def _play_to_match_end(d, max_steps=3000):
     """Press a (right to reach a popup entry) until the match ends; asserts it does."""
     app = d.app
+    t = app.table
     steps = 0
     while app.screen != A.S_MATCH_END and steps < max_steps:
         steps += 1
         d.settle()
         if app.screen == A.S_SUMMARY:
             d.press("a")
-        elif app.popup_items is not None:
-            # pick the first engine action offered (for a forced choice) or "Back"
-            want = 0 if app.popup_forced else app.popup_actions.index(A.U_BACK)
-            while app.popup_sel != want:
+        elif t.popup_items is not None:
+            # pick the first engine action offered (for a forced choice; "Yes" when asked
+            # if sure) or "Back"
+            acts = t.popup_actions
+            want = (acts.index(T.U_SURE) if T.U_SURE in acts else 0) if t.popup_forced \
+                else acts.index(A.U_BACK)
+            while t.popup_sel != want:
                 d.press("right")
             d.press("a")
         else:
@@ -258,7 +267,7 @@ def test_three_buttons_are_enough():
 
 @pytest.mark.parametrize("board", BOARDS)
 def test_100k_random_presses(board, monkeypatch):
-    monkeypatch.setattr(A.bot, "choose", lambda view, level, rng:
+    monkeypatch.setattr(bot, "choose", lambda view, level, rng:
                         simple_bots.greedy_choose(view, rng))
     size = (128, 64) if board == "oled" else (160, 128)
     d = Driver(board, seed=21, display=simhw.NullDisplay(*size), nvm=_blank_nvm())
