@@ -37,7 +37,8 @@ def _blank_nvm():
 
 def _check(app):
     """Invariants that must hold after every step."""
-    assert app.screen in (A.S_TITLE, A.S_PLAY, A.S_SUMMARY, A.S_MATCH_END, A.S_HELP)
+    assert app.screen in (A.S_TITLE, A.S_PLAY, A.S_SUMMARY, A.S_MATCH_END, A.S_HELP,
+                          A.S_STATS, A.S_REVIEW)
     d = app.deal
     t = app.table
     assert 0 <= t.cursor <= t.nslots <= 6
@@ -227,8 +228,9 @@ def test_title_options_cycle_and_are_saved():
     assert e.app.match.target == 10 and e.app.deal.opt_auto
     assert not e.app.deal.opt_exchange
     f = Driver("oled", seed=1, nvm=_blank_nvm())
-    for _ in range(8):
+    for _ in range(7):
         f.run("down a")
+    f.run("down*%d a" % (len(f.app.title.menu) - 8))  # How to play: the last entry
     assert f.app.screen == A.S_HELP
     f.run("a*6")
     assert f.app.screen == A.S_TITLE

@@ -61,11 +61,13 @@ def test_saved_counters_come_back_and_slots_alternate():
         assert again.get(0, 2, S.C_HAND_WON) == i + 1 and again.note == ""
     assert nvm[:S.REGION] == b"\xff" * S.REGION          # the game's save area untouched
     assert nvm[S.REGION + 2 * S.SLOT:] == b"\xff" * (8192 - S.REGION - 2 * S.SLOT)
-    a = S.decode_into([0] * len(st.counts), nvm, S.REGION)
-    b = S.decode_into([0] * len(st.counts), nvm, S.REGION + S.SLOT)
+    a = S.decode_into([0] * (len(st.counts) + 1), nvm, S.REGION)
+    b = S.decode_into([0] * (len(st.counts) + 1), nvm, S.REGION + S.SLOT)
     assert {a, b} == {4, 5}
+    st.prefs = S.PREF_QUIET
     st.reset()
-    assert S.Stats(nvm).counts == [0] * len(st.counts)
+    again = S.Stats(nvm)
+    assert again.counts == [0] * len(st.counts) and again.prefs == S.PREF_QUIET
 
 
 def test_every_single_bit_flip_is_refused():
@@ -73,9 +75,9 @@ def test_every_single_bit_flip_is_refused():
     for i in range(len(st.counts)):
         st.counts[i] = (i * 2654435761) & 0xFFFF
     buf = bytearray(S.SLOT)
-    S.encode_into(buf, 77, st.counts)
-    out = [0] * len(st.counts)
-    assert S.decode_into(out, buf, 0) == 77 and out == st.counts
+    S.encode_into(buf, 77, st.counts, S.PREF_QUIET)
+    out = [0] * (len(st.counts) + 1)
+    assert S.decode_into(out, buf, 0) == 77 and out == st.counts + [S.PREF_QUIET]
     for i in range(S.SLOT):
         for bit in range(8):
             bad = bytearray(buf)
@@ -144,7 +146,7 @@ def test_write_failure_is_a_note():
     assert st.save() is False and st.note == "Could not save the statistics"
 
 
-def test_page_lines_fit_the_oled_at_the_largest_values():
+def test_page_lines_fit_a_scrolling_page_row_at_the_largest_values():
     st = S.Stats(_nvm())
     from sixtysix_ui.app import supported_presets
     presets = supported_presets()
@@ -154,8 +156,8 @@ def test_page_lines_fit_the_oled_at_the_largest_values():
         st.counts[i] = 65535
     rows = st.lines(presets, R.preset_names(), levels)
     assert len(rows) == len(presets) * S.LEVELS * 5
-    assert max(len(r) for r in rows) <= 21, max(rows, key=len)
-    assert "SCHNAPSEN_AT, normal" in rows and " Matches 65535-65535" in rows
+    assert max(len(r) for r in rows) <= 19, max(rows, key=len)
+    assert "SCHNAPSEN_AT normal" in rows and "Matches 65535-65535" in rows
 
 
 def test_a_real_deal_is_counted():

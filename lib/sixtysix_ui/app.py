@@ -14,8 +14,12 @@ chosen for the next one), the settings, the renderer, the storage and the match 
 drawn again; step() draws once and refreshes.
 
 Hooks: App.event(kind) is called on the table's events (table.py EV_TURN, EV_TRICK_WON,
-EV_MARRIAGE, EV_HAND_END) and forwards them to `sound.play(kind)` when a sound object
-is set (None: silent).  Title.add and Summary.add (pages.py) take more menu entries.
+EV_MARRIAGE, EV_HAND_END) and forwards them to `sound.play(kind)` when the board has a
+speaker (sound.py; None: silent; step() polls it).  Title.add and Summary.add
+(pages.py) take more menu entries: "Statistics" (stats_page.py) and "Sound" on the
+title, "Review" (review_page.py) on the hand summary; those pages are imported when
+first opened.  The statistics (stats.py) live in their own nvm region and count every
+finished hand and match.
 
 The game is saved after every trick, at the end of every hand and when leaving for the
 title; a finished hand is printed between BEGIN/END SIXTYSIX RECORD lines.
@@ -30,8 +34,10 @@ from sixtysix_core import rules as R
 from sixtysix_core.rng import Rng
 from sixtysix_core.view import PlayerView
 from sixtysix_ui import input as I
+from sixtysix_ui import sound as S
 from sixtysix_ui.pages import Summary, Title
 from sixtysix_ui.render import Renderer
+from sixtysix_ui.stats import PREF_QUIET, Stats
 from sixtysix_ui.storage import Storage
 from sixtysix_ui.table import (ANIM_MOVE_MS, ANIM_SHOW_MS, BOT, BOT_DELAY_MS, HUMAN,  # noqa: F401
                                U_BACK, U_HINT, U_LAST, U_QUIT, Table)
@@ -42,6 +48,8 @@ S_PLAY = const(1)
 S_SUMMARY = const(2)
 S_MATCH_END = const(3)
 S_HELP = const(4)
+S_STATS = const(5)              # stats_page.py
+S_REVIEW = const(6)             # review_page.py
 
 
 def supported_presets():
@@ -70,7 +78,9 @@ class App:
         self.layout = layout
         self.input = I.Input(hw.keys, hw.KEYMAP, hw.joystick)
         self.render = Renderer(hw.display, layout, font)
-        self.storage = Storage(nvm if nvm is not None else getattr(hw, "nvm", None))
+        nvm = nvm if nvm is not None else getattr(hw, "nvm", None)
+        self.storage = Storage(nvm)
+        self.stats = Stats(nvm)
         self._record_out = record_out
         self.presets = supported_presets()
         self.settings = persist.Settings()
@@ -83,11 +93,16 @@ class App:
         self.rng = Rng(seed if seed is not None else 66)
         self.in_match = False
         self.hand_recorded = False
-        self.sound = None                       # an object with play(kind), or None
+        self.sound = S.from_board(hw)           # sound.Sound, or None (no speaker)
         self.dirty = True
         self.table = Table(self)
         self.title = Title(self)
         self.summary = Summary(self)
+        self.title.add("Statistics", self._open_stats)
+        if self.sound is not None:
+            self.sound.set_on(not self.stats.prefs & PREF_QUIET)
+            self.title.add(self._sound_label, self._toggle_sound)
+        self.summary.add("Review", self._open_review)
         self.current = self.title
         self.screen = S_TITLE
         saved = self.storage.load()
@@ -112,6 +127,8 @@ class App:
 
     def step(self, buttons, now_ms):
         self.current.step(buttons, now_ms)
+        if self.sound is not None:
+            self.sound.poll(now_ms)
         if self.dirty:
             self.dirty = False
             self.current.draw()
@@ -127,6 +144,24 @@ class App:
     def event(self, kind):
         if self.sound is not None:
             self.sound.play(kind)
+
+    # ---------------------------------------------- statistics, sound, review
+
+    def _open_stats(self):
+        from sixtysix_ui.stats_page import StatsPage
+        self.show(StatsPage(self))
+
+    def _sound_label(self):
+        return "Sound: " + ("on" if self.sound.on else "off")
+
+    def _toggle_sound(self):
+        self.sound.set_on(not self.sound.on)
+        self.stats.prefs ^= PREF_QUIET
+        self.stats.save()
+
+    def _open_review(self):
+        from sixtysix_ui.review_page import ReviewPage
+        self.show(ReviewPage(self))
 
     # ------------------------------------------------------------ match flow
 
@@ -192,8 +227,12 @@ class App:
         # Serial console copy of the finished hand (RECORD_FORMAT.md).
         self._record_out("BEGIN SIXTYSIX RECORD\n" + record.format_record(d)
                          + "END SIXTYSIX RECORD")
+        preset = R.preset_names().index(self.rules.preset)
+        self.stats.hand(preset, self.settings.level, d, HUMAN)
         if self.match.is_over():
             self.in_match = False
+            self.stats.match(preset, self.settings.level, self.match.winner == HUMAN)
+        self.stats.save()
         self.save()
         self.event(4)                           # table.EV_HAND_END
         self.show(self.summary)

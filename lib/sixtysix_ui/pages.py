@@ -6,8 +6,10 @@ owns its state and talks to the App (app.py) only through its shared fields and 
 match-flow methods (new_match, next_hand, enter_play, save, ...).
 
 Hook points for more pages: Title.add(label, handler) puts an entry above "How to
-play" (a page of its own, e.g. statistics; handler() is called on A); Summary.add(label,
-handler) puts an entry under the hand's lines, after "Next hand" (e.g. a review).
+play" (a page of its own, e.g. statistics, or an option; handler() is called on A, and
+the title's lines are spelt again if it is still shown; label is a str, or a function
+giving the text, for an option); Summary.add(label, handler) puts an entry under the
+hand's lines, after "Next hand" (e.g. a review).
 The help pages are help.py, imported when first opened.
 """
 from micropython import const
@@ -113,7 +115,8 @@ class Title(Page):
             elif entry == _T_DRAW:
                 lines.append("Draw: " + ("auto" if st.auto_draw else "by hand"))
             elif entry >= _T_EXTRA:
-                lines.append(self.extra[entry - _T_EXTRA][0])
+                label = self.extra[entry - _T_EXTRA][0]
+                lines.append(label if isinstance(label, str) else label())
             else:
                 lines.append("How to play")
         self.lines = lines
@@ -149,6 +152,8 @@ class Title(Page):
                 return
             if entry >= _T_EXTRA:
                 self.extra[entry - _T_EXTRA][1]()
+                if app.current is self:
+                    self._lines()
                 return
             if entry == _T_LEVEL:
                 st.level = (st.level + 1) % len(bot.LEVELS)

@@ -5,13 +5,15 @@ A board module exports `speaker` (an audioio.AudioOut on board.SPEAKER, or None)
 SAMPLES unsigned 16-bit values around 0x8000 (AudioOut's quiet level, so a tone starts
 and stops without a click), is computed once into an array and wrapped in one RawSample.
 A note of f Hz is that sample looped at sample_rate = f * SAMPLES; poll() stops it or
-starts the next note when its time is up.  A cue is a tuple of (Hz, ms) notes:
+starts the next note when its time is up.  A cue is a tuple of (Hz, ms) notes, CUES[kind]
+for the table's events (table.py EV_*, passed on by App.event):
 
-  TURN      your move            TRICK     you won a trick
-  MARRIAGE  a marriage shown     HAND_END  the hand is over
+  1 TURN      your move            2 TRICK     you won a trick
+  3 MARRIAGE  a marriage shown     4 HAND_END  the hand is over
 
-After the start nothing allocates: play() and poll() write ints and compare ticks
-(input.ticks_diff).  With `on` false every call returns at once and the amplifier is
+play(kind) only marks the cue; App.step calls poll(now) on every step, which starts it
+and moves on.  After the start nothing allocates: play() and poll() write ints and
+compare ticks (input.ticks_diff).  With `on` false every call returns at once and the amplifier is
 off.  Without audiocore (the laptop) a plain stand-in sample is used.
 """
 from micropython import const
@@ -25,6 +27,7 @@ TURN = ((880, 60),)
 TRICK = ((660, 50), (990, 70))
 MARRIAGE = ((784, 60), (988, 60), (1175, 90))
 HAND_END = ((523, 90), (659, 90), (784, 160))
+CUES = (None, TURN, TRICK, MARRIAGE, HAND_END)
 
 
 class _Sample:
@@ -75,17 +78,18 @@ class Sound:
         self._out.play(self._sample, loop=True)
         self._until = ticks_add(now, ms)
 
-    def play(self, cue, now):
-        """Start a cue (one of the tuples above), cutting off one that still plays."""
-        if not self.on:
-            return
-        self._cue = cue
-        self._note = 0
-        self._start(now)
+    def play(self, kind):
+        """Mark the cue of event `kind` (cutting off one that still plays); the next
+        poll() starts it."""
+        if self.on and 0 < kind < len(CUES):
+            self._cue = CUES[kind]
+            self._note = -1
 
     def poll(self, now):
-        """Move on to the next note or stop; call on every step."""
-        if self._cue is None or ticks_diff(now, self._until) < 0:
+        """Start a marked cue, move on to its next note, or stop; call on every step."""
+        if self._cue is None:
+            return
+        if self._note >= 0 and ticks_diff(now, self._until) < 0:
             return
         self._note += 1
         if self._note >= len(self._cue):

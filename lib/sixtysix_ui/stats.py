@@ -12,8 +12,10 @@ Image (version 1, SLOT bytes, 16-bit values little-endian):
     2     1  VERSION
     3     2  seq: of two valid slots the newer wins (mod 65536, persist.newer)
     5     1  PRESETS, 6 LEVELS, 7 COUNTERS (an image of another shape is refused)
-    8   2*N  the N = PRESETS * LEVELS * COUNTERS counters
-  8+2N    2  Fletcher-16 over bytes 0 .. 7+2N (persist.fletcher16: every single-bit
+    8     1  prefs: bit 0 set = sound off (the title's "Sound" option, sound.py; kept
+             here so that the game's save format stays as it is; reset() keeps it)
+    9   2*N  the N = PRESETS * LEVELS * COUNTERS counters
+  9+2N    2  Fletcher-16 over bytes 0 .. 8+2N (persist.fletcher16: every single-bit
              flip is caught)
 The region is nvm[REGION : REGION + 2 * SLOT], away from the game's save (persist.py,
 from offset 0), two slots written alternately, each with one slice assignment, so a
@@ -37,14 +39,15 @@ C_CLOSE_WON = const(5)
 VERSION = const(1)
 REGION = const(4096)
 _N = PRESETS * LEVELS * COUNTERS
-_BODY = 8 + 2 * _N
+_BODY = 9 + 2 * _N
+PREF_QUIET = const(1)
 SLOT = _BODY + 2
 _MAX = const(65535)
 
 
 def decode_into(counts, mem, off):
-    """The seq of a valid image at mem[off:], with its counters written into counts,
-    or -1 (counts untouched) if it is not a valid image."""
+    """The seq of a valid image at mem[off:], with its counters written into counts
+    and its prefs byte into counts[N], or -1 (counts untouched) if it is not valid."""
     if len(mem) < off + SLOT:
         return -1
     if (mem[off] != 0x53 or mem[off + 1] != 0x74 or mem[off + 2] != VERSION
@@ -55,12 +58,13 @@ def decode_into(counts, mem, off):
     if mem[off + _BODY] != s1 or mem[off + _BODY + 1] != s2:
         return -1
     for i in range(_N):
-        counts[i] = mem[off + 8 + 2 * i] | mem[off + 9 + 2 * i] << 8
+        counts[i] = mem[off + 9 + 2 * i] | mem[off + 10 + 2 * i] << 8
+    counts[_N] = mem[off + 8]
     return mem[off + 3] | mem[off + 4] << 8
 
 
-def encode_into(buf, seq, counts):
-    """Write the image of counts with save counter seq into buf (SLOT bytes)."""
+def encode_into(buf, seq, counts, prefs=0):
+    """Write the image of counts and prefs with save counter seq into buf (SLOT bytes)."""
     buf[0] = 0x53
     buf[1] = 0x74
     buf[2] = VERSION
@@ -69,10 +73,11 @@ def encode_into(buf, seq, counts):
     buf[5] = PRESETS
     buf[6] = LEVELS
     buf[7] = COUNTERS
+    buf[8] = prefs
     for i in range(_N):
         v = counts[i]
-        buf[8 + 2 * i] = v & 0xFF
-        buf[9 + 2 * i] = v >> 8
+        buf[9 + 2 * i] = v & 0xFF
+        buf[10 + 2 * i] = v >> 8
     s1, s2 = fletcher16(buf, 0, _BODY)
     buf[_BODY] = s1
     buf[_BODY + 1] = s2
@@ -83,6 +88,7 @@ class Stats:
         self.nvm = nvm
         self.enabled = nvm is not None and len(nvm) >= REGION + 2 * SLOT
         self.counts = [0] * _N
+        self.prefs = 0
         self.note = ""
         self._buf = bytearray(SLOT)
         self._slot = 0
@@ -95,7 +101,7 @@ class Stats:
         mem = self.nvm[REGION:REGION + 2 * SLOT]
         best = -1
         best_seq = 0
-        spare = [0] * _N
+        spare = [0] * (_N + 1)
         for slot in range(2):
             seq = decode_into(spare, mem, slot * SLOT)
             if seq >= 0 and (best < 0 or newer(seq, best_seq)):
@@ -103,9 +109,11 @@ class Stats:
                 best_seq = seq
                 for i in range(_N):
                     self.counts[i] = spare[i]
+                self.prefs = spare[_N]
         if best < 0:
             for i in range(_N):
                 self.counts[i] = 0
+            self.prefs = 0
             first = mem[0]
             for b in mem:
                 if b != first or first not in (0, 0xFF):
@@ -120,7 +128,7 @@ class Stats:
         """Write the counters into the next slot; False if off or the write failed."""
         if not self.enabled:
             return False
-        encode_into(self._buf, self._seq, self.counts)
+        encode_into(self._buf, self._seq, self.counts, self.prefs)
         start = REGION + self._slot * SLOT
         try:
             self.nvm[start:start + SLOT] = self._buf
@@ -164,7 +172,8 @@ class Stats:
 
     def lines(self, presets, preset_names, level_names):
         """The statistics page's rows for the preset indexes `presets` (the app's two-
-        player ones: every row is then at most 21 characters); cold path."""
+        player ones: every row is then at most 19 characters, what a scrolling page
+        row holds on either layout); cold path."""
         out = []
         for p in presets:
             if p >= PRESETS:
@@ -174,11 +183,11 @@ class Stats:
                 c = self.counts
                 if not (c[base] or c[base + 1] or c[base + 2] or c[base + 3]):
                     continue
-                out.append("%s, %s" % (preset_names[p], level_names[lv]))
-                out.append(" Matches %d-%d" % (c[base], c[base + 1]))
-                out.append(" Hands %d-%d" % (c[base + 2], c[base + 3]))
-                out.append(" Schwarz won %d" % c[base + 4])
-                out.append(" Closes won %d" % c[base + 5])
+                out.append("%s %s" % (preset_names[p], level_names[lv]))
+                out.append("Matches %d-%d" % (c[base], c[base + 1]))
+                out.append("Hands %d-%d" % (c[base + 2], c[base + 3]))
+                out.append("Schwarz won %d" % c[base + 4])
+                out.append("Closes won %d" % c[base + 5])
         if not out:
             out.append("No hands played yet")
         return out

@@ -164,7 +164,7 @@ def summary(deal, match):
             elif deal.total(loser) < 33 and gain == 2:
                 why = "under 33"
         if why:
-            lines.append("%s +%d (%s %s)" % (who(w), gain, who(loser).lower(), why))
+            lines.append("%s +%d: %s %s" % (who(w), gain, who(loser).lower(), why))
         else:
             lines.append("%s +%d game point%s" % (who(w), gain, "" if gain == 1 else "s"))
     else:
