@@ -122,8 +122,8 @@ class App:
             time.sleep(0.01)
 
     def busy(self):
-        """True while the app moves on by itself (animation or the bot's turn)."""
-        return self.current is self.table and self.table.busy()
+        """True while the app moves on by itself (animation, the bot's turn, a review)."""
+        return self.current.busy()
 
     def step(self, buttons, now_ms):
         self.current.step(buttons, now_ms)

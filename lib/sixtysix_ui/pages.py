@@ -52,6 +52,10 @@ class Page:
     def draw(self):
         self.app.render.page(self.header, self.lines, self.sel, self.footer, self.deco)
 
+    def busy(self):
+        """True while the page works on by itself (review_page.py)."""
+        return False
+
 
 class Title(Page):
     ID = 0                      # app.S_TITLE

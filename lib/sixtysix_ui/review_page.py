@@ -64,6 +64,9 @@ class ReviewPage(Page):
         self._shown = 0
         app.dirty = True
 
+    def busy(self):
+        return self.rev is not None
+
     def _done(self, result):
         self.rev = None
         self.lines = result_lines(*result)

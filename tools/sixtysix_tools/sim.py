@@ -157,11 +157,14 @@ DOCS_SCRIPTS = (
     ("table", "a settle", ()),
     ("menu", "a settle b", ()),
     ("summary", "a settle hand", ()),
+    ("review", "a settle hand down a settle", ()),
+    ("stats", "a settle hand a settle hand a settle start down*9 a", ()),
 )
 
 
 def docs_screens(out_dir, seed=3):
-    """The README screenshots: title, table, menu, summary for both layouts."""
+    """The README screenshots: title, table, menu, summary, review and statistics for
+    both layouts."""
     written = []
     for board in ("pygamer", "oled"):
         for name, script, _ in DOCS_SCRIPTS:
