@@ -66,6 +66,7 @@ class Input:
         self._bits = bytearray(len(keymap))
         for i in range(len(keymap)):
             self._bits[i] = bit_of(keymap[i])
+        self.has_b = BTN_B in self._bits       # else the table's "Menu" is a cursor slot
         self._joystick = joystick
         self.held = 0
         self._repeat_at = 0

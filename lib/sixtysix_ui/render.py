@@ -270,7 +270,6 @@ class Renderer:
         self._more_bar.hidden = True
         g.append(self._more_bar)
         self._more = _Text(self, g, L.MORE[0], L.MORE[1], L.TEXT)
-        self._more.set("Menu")
         self._points = _Text(self, g, L.POINTS[0], L.POINTS[1], L.TEXT_SOFT, L.POINTS[2])
         x, y, w, rows = L.POPUP
         self._popup = _Rows(self, x, y, w, rows, True, L.LINE_H)
@@ -395,6 +394,7 @@ class Renderer:
                 grid.hidden = True
         on_more = t.cursor == t.nslots and t.cursor_visible
         self._more_bar.hidden = not on_more
+        self._more.set(t.menu_label)
         self._more.set_color(L.HILITE_TEXT if on_more else L.TEXT)
         # own points (reveal_points, R22)
         pts = view.total(view.seat) if app.settings.reveal else -1
