@@ -837,3 +837,30 @@ def test_sound_hook_gets_the_tables_events():
             break
     assert T.EV_TURN in heard and T.EV_HAND_END in heard
     assert T.EV_TRICK_WON in heard
+
+
+def test_title_and_summary_take_more_entries():
+    """The hook points for more screens: Title.add and Summary.add."""
+    d = Driver("pygamer", seed=5, nvm=_blank_nvm())
+    app = d.app
+    called = []
+    app.title.add("Statistics", lambda: called.append("stats"))
+    app.summary.add("Review", lambda: called.append("review"))
+    app.show_title()
+    lines = app.title.lines
+    assert lines[-2:] == ["Statistics", "How to play"]
+    d.run("up up a")
+    assert called == ["stats"] and app.screen == A.S_TITLE
+    d.run("down*2 a settle b")                      # New match; declare at once
+    _to_popup_entry(d, D.A_OUT)
+    d.run("a")
+    _to_popup_entry(d, T.U_SURE)
+    d.run("a")
+    s = app.summary
+    assert app.screen == A.S_SUMMARY and s.lines[s.sel] == "Next hand"
+    assert s.lines[-1] == "Review"
+    d.run("down a")
+    assert called == ["stats", "review"] and app.screen == A.S_SUMMARY
+    d.run("up a")
+    assert app.screen == A.S_PLAY and app.match.hands == 1
+    assert not app.render.overflow
