@@ -39,7 +39,7 @@ RAISE = 0
 ILLEGAL_DROP = 3            # the suit's two bottom rows (alike in C/S and H/D) hide
 MORE = (80, 49)
 POINTS = (25, 22, 7)
-PILE_ME = (86, 40)
+PILE_ME = (108, 30)         # right of "You win the trick", above "B: Menu"
 PILE_BOT = (108, 12)
 
 # Popup menu and message box: the whole screen

@@ -39,12 +39,12 @@ RAISE = 6
 ILLEGAL_DROP = 0            # illegal cards are dimmed here
 MORE = (2, 116)
 POINTS = (104, 116, 9)
-PILE_ME = (104, 52)
+PILE_ME = (118, 44)         # right of "You win the trick", toward the hand
 PILE_BOT = (136, 12)
 
 # Popup menu and message box over the table
 POPUP = (10, 12, 140, 7)    # x, y, width, rows
-TOAST = (4, 12, 152, 7)
+TOAST = (4, 12, 152, 5)
 
 # Page screens (title, summary, help)
 PAGE_HEADER = (4, 2)

@@ -100,9 +100,10 @@ class _Text:
 
 class _Rows:
     """A list of text rows with a highlight bar and scrolling (menus and pages).  When
-    the list is longer than the rows, a "^" / "v" at the right end of the bar on the
-    first / last row says that it scrolls (the rows of such a list end before it).
-    `soft` rows at the top (a title) take the soft colour."""
+    the list is longer than the rows, one mark at the right end of the bar says that it
+    scrolls: "v" on the last row while more is below, else "^" on the first row (the
+    rows of such a list end before it).  `soft` rows at the top (a title) take the soft
+    colour."""
 
     def __init__(self, r, x, y, width, rows, panel, line_h, bar_w=0):
         L = r.L
@@ -124,8 +125,8 @@ class _Rows:
         self._scroll_chars = (mx - x - 3) // r.cell_w
         self.lines = [_Text(r, self.group, x + 3, y + 2 + i * line_h, L.TEXT, self.chars)
                       for i in range(rows)]
-        self._up = _Text(r, self.group, mx, y + 2, L.TEXT_SOFT, 1)
-        self._down = _Text(r, self.group, mx, y + 2 + (rows - 1) * line_h, L.TEXT_SOFT, 1)
+        self._mark = _Text(r, self.group, mx, y + 2, L.TEXT_SOFT, 1)
+        self._mark_y = (y + 2, y + 2 + (rows - 1) * line_h)
 
     def show(self, items, sel, soft=0, first=0):
         """items: a list of str; sel: the highlighted index, or -1 and `first` the
@@ -155,8 +156,13 @@ class _Rows:
             line.set(text)
             line.set_color(L.HILITE_TEXT if j == sel else L.TEXT_SOFT if j < soft
                            else L.TEXT)
-        self._up.set("^" if top > 0 else "")
-        self._down.set("v" if top + rows < n else "")
+        mark = self._mark
+        if top + rows < n:
+            mark.set("v")
+            mark.grid.y = self._mark_y[1]
+        else:
+            mark.set("^" if top > 0 else "")
+            mark.grid.y = self._mark_y[0]
         if sel < 0:
             self._bar.hidden = True
         else:
@@ -270,7 +276,6 @@ class Renderer:
         self._more_bar.hidden = True
         g.append(self._more_bar)
         self._more = _Text(self, g, L.MORE[0], L.MORE[1], L.TEXT)
-        self._more.set("Menu")
         self._points = _Text(self, g, L.POINTS[0], L.POINTS[1], L.TEXT_SOFT, L.POINTS[2])
         x, y, w, rows = L.POPUP
         self._popup = _Rows(self, x, y, w, rows, True, L.LINE_H)
@@ -395,6 +400,7 @@ class Renderer:
                 grid.hidden = True
         on_more = t.cursor == t.nslots and t.cursor_visible
         self._more_bar.hidden = not on_more
+        self._more.set(t.menu_label)
         self._more.set_color(L.HILITE_TEXT if on_more else L.TEXT)
         # own points (reveal_points, R22)
         pts = view.total(view.seat) if app.settings.reveal else -1

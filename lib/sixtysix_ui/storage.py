@@ -21,7 +21,7 @@ class Storage:
     def __init__(self, nvm):
         self.nvm = nvm
         self.enabled = nvm is not None and len(nvm) >= _NEED
-        self.note = "" if self.enabled else "Saving is off (no nvm)"
+        self.note = "" if self.enabled else "Saving is off: no nvm"
         self._buf = bytearray(persist.SLOT_SIZE)
         self._choice = self.enabled and len(nvm) >= _CHOICE_END
         self._slot = 0

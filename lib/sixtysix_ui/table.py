@@ -4,7 +4,9 @@ Table owns its state; the App (app.py) holds what the screens share (deal, match
 views, settings, renderer, rng) and the match flow (saving, finishing a hand).  The
 renderer reads these fields (render.py Renderer.table):
 
-  slots[0:nslots]   the human's cards, in card order; cursor 0..nslots (nslots = "Menu")
+  slots[0:nslots]   the human's cards, in card order; cursor 0..ring - 1, where ring is
+                    nslots + 1 on a board without a B button (cursor nslots = "Menu",
+                    A opens the menu there) and nslots where B opens the menu
   legal             mask of the cards the human may play now (0: not his turn)
   trick_bot, trick_me   the cards shown in the trick area (NO_CARD: none), drawn at
                     pixel positions bot_x, bot_y / me_x, me_y (they move in the animation)
@@ -64,6 +66,8 @@ class Table:
         self.L = L
         self.slots = bytearray(6)
         self.nslots = 0
+        self.menu_slot = not app.input.has_b
+        self.menu_label = "Menu" if self.menu_slot else "B: Menu"
         self.cursor = 0
         self.cursor_visible = False
         self.legal = 0
@@ -90,6 +94,7 @@ class Table:
         self._anim_k = 0
         self.bot_since = 0
         self._was_mine = False
+        self._fresh = False
         self._now = 0
         self.hint_rng = None
 
@@ -141,6 +146,7 @@ class Table:
         d.apply(action)
         if seat == HUMAN:
             self.bot_note = ""
+            self._fresh = True              # a new choice: the cursor starts again
             if action < 24 and trick == d.trick_no:
                 self.last[0] = NO_CARD          # his next card: the old trick is gone
         if action >= 24 and action != D.A_DRAW:
@@ -204,16 +210,21 @@ class Table:
             else:
                 self.trick_bot = lead if lead != NO_CARD and d.leader == BOT else NO_CARD
                 self.trick_me = lead if lead != NO_CARD and d.leader == HUMAN else NO_CARD
-        if mine and self.legal and (not self._was_mine or not (
+        if mine and self.legal and (self._fresh or not self._was_mine or not (
                 self.cursor < n and self.legal >> self.slots[self.cursor] & 1)):
             self._cursor_to(self._sensible(self.legal))     # a new turn: a sensible card
+        self._fresh = False
         if mine and not self._was_mine:
             app.event(EV_TURN)
         self._was_mine = mine and self.legal != 0
-        if self.cursor > n:
-            self.cursor = n
+        if self.cursor >= self.ring():
+            self.cursor = self.ring() - 1 if n else 0
         self.cursor_visible = mine
         app.dirty = True
+
+    def ring(self):
+        """How many places the cursor moves through: the cards (and "Menu")."""
+        return self.nslots + 1 if self.menu_slot else self.nslots
 
     def _reset_trick_pos(self):
         L = self.L
@@ -230,6 +241,15 @@ class Table:
             return playout.follow_card(legal, d.trump, d.lead_card)
         if d.meld_suit >= 0:
             return playout.cheapest(legal & SUIT_MASK[d.meld_suit], trumps)
+        specials = self.app.view.legal_specials()
+        if specials & D.B_EXCHANGE:     # the trump nine: A swaps it for the upcard
+            return d.exchange_card()
+        specials >>= D.A_MELD - 24
+        if specials & 15:               # a marriage to show: its queen (A shows it)
+            suit = d.trump if specials >> d.trump & 1 else 0
+            while not specials >> suit & 1:
+                suit += 1
+            return suit * 6 + 2
         return playout.cheapest(legal, trumps)
 
     def _cursor_to(self, card):
@@ -299,11 +319,9 @@ class Table:
             self._apply(D.A_DRAW, HUMAN)
             return
         n = self.nslots
-        if b & I.BTN_LEFT:
-            self.cursor = (self.cursor - 1) % (n + 1)
-            app.dirty = True
-        elif b & I.BTN_RIGHT:
-            self.cursor = (self.cursor + 1) % (n + 1)
+        if b & (I.BTN_LEFT | I.BTN_RIGHT) and self.ring():
+            step = -1 if b & I.BTN_LEFT else 1
+            self.cursor = (self.cursor + step) % self.ring()
             app.dirty = True
         elif b & I.BTN_A:
             if draw:
@@ -359,7 +377,26 @@ class Table:
         self.bot_since = now
 
     def _try_card(self, card):
+        """A on a card: play it.  Leading, A on the trump nine (jack with 20 cards)
+        swaps it for the upcard, and A on the K or Q of a marriage that may be shown
+        announces it and leads that card: the sensible thing, in one press (leading
+        either card of the pair without showing it loses the marriage for good)."""
         d = self.app.deal
+        if d.phase == D.PH_LEAD and not d.pending_draw:
+            specials = self.app.view.legal_specials()
+            if card == d.exchange_card() and specials & D.B_EXCHANGE:
+                self._apply(D.A_EXCHANGE, HUMAN)
+                return
+            suit = card // 6
+            if card % 6 in (2, 3) and specials >> (D.A_MELD - 24 + suit) & 1:
+                self._apply(D.A_MELD + suit, HUMAN)
+                note = self.note
+                if not d.is_over() and d.to_move == HUMAN and d.is_legal(card):
+                    self.bot_since = self._now
+                    self._apply(card, HUMAN)
+                    if self.anim_start < 0:
+                        self.note = note
+                return
         if d.is_legal(card):
             self.bot_since = self._now
             self._apply(card, HUMAN)
@@ -422,15 +459,15 @@ class Table:
 
     def _open_popup(self, forced, select=-1, title=None):
         """The action menu (forced: only the engine's choices, no B).  It opens on
-        `select`, else on the first entry that cannot lose the hand (never on Declare
-        66 or Close), else on Back."""
+        Declare 66 with 66 credited points, else on `select`, else on the first entry
+        that cannot lose the hand (never on Declare 66 or Close), else on Back."""
         app = self.app
         d = app.deal
         items = []
         actions = []
         specials = app.view.legal_specials()
-        for a in (D.A_DRAW, D.A_MELD + d.trump, D.A_MELD, D.A_MELD + 1, D.A_MELD + 2,
-                  D.A_MELD + 3, D.A_EXCHANGE, D.A_CLOSE, D.A_OUT, D.A_PASS):
+        for a in (D.A_DRAW, D.A_EXCHANGE, D.A_MELD + d.trump, D.A_MELD, D.A_MELD + 1,
+                  D.A_MELD + 2, D.A_MELD + 3, D.A_CLOSE, D.A_OUT, D.A_PASS):
             if specials >> (a - 24) & 1 and a not in actions:
                 items.append(texts.action_label(a, d, app.render.popup_chars))
                 actions.append(a)
@@ -452,6 +489,8 @@ class Table:
         elif title is None and d.phase == D.PH_DECLARE:
             title = texts.DECLARE_OR_PASS
         sel = -1
+        if D.A_OUT in actions and d.total(HUMAN) >= 66:
+            select = D.A_OUT                # 66 credited: declaring cannot lose
         if select in actions:
             sel = actions.index(select)
         else:

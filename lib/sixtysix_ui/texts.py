@@ -3,7 +3,7 @@
 Lines are at most 21 characters so that they fit the 128-pixel OLED (terminalio 6x12);
 a longer form is used only where the caller says the place is wider (`chars`).  Every
 fixed message of the table is a constant here, so that a test can try each one in its
-place (host_tests/test_app.py).  Everything here is cold path: strings are built only
+place (host_tests/test_app.py takes every upper-case name here).  Everything here is cold path: strings are built only
 when a screen changes.  The help pages live in help.py (imported only when opened).
 """
 from sixtysix_core import deal as D
@@ -25,8 +25,6 @@ LAST_YOURS = "Last trick: yours"
 LAST_BOTS = "Last trick: bot's"
 CLOSE_REPLY = "Bot closed. Swap 9?"
 DECLARE_OR_PASS = "Say 66 or pass?"
-MESSAGES = (THINKING, HINT_THINKING, DRAW, LEAD, FOLLOW, HAVE_66, YOU_WIN_TRICK,
-            BOT_WINS_TRICK, NO_TRICK, LAST_YOURS, LAST_BOTS, CLOSE_REPLY, DECLARE_OR_PASS)
 # Popup titles and entries that are not engine actions
 HINT_TITLE = "Hint: do this"
 SURE_TITLE = "66 now? Sure?"
@@ -37,8 +35,6 @@ MENU_BOT = "What the bot did"
 MENU_HINT = "Hint"
 MENU_QUIT = "Save and quit"
 MENU_BACK = "Back"
-POPUP_WORDS = (HINT_TITLE, SURE_TITLE, SURE_NO, SURE_YES, MENU_LAST, MENU_BOT, MENU_HINT,
-               MENU_QUIT, MENU_BACK, CLOSE_REPLY, DECLARE_OR_PASS)
 
 REASONS = {
     D.REASON_DECLARED: "%s declared 66",

@@ -8,6 +8,7 @@ under the MicroPython lane (the unix port running the core as .mpy); then the sm
 bench bot:    delegated to bench_bot.py.
 bench heap32: delegated to bench_heap32.py (live heap of a bot match on a 32-bit
               MicroPython: the WebAssembly port in node).
+bench ux:     delegated to bench_ux.py (button presses per card on both layouts).
 """
 import multiprocessing
 import os
@@ -104,5 +105,8 @@ def main(command, args):
     if args[:1] == ["heap32"]:
         from sixtysix_tools import bench_heap32
         return bench_heap32.main(command, args[1:])
-    sys.stderr.write("usage: sixtysix.py bench engine|bot|heap32\n")
+    if args[:1] == ["ux"]:
+        from sixtysix_tools import bench_ux
+        return bench_ux.main(command, args[1:])
+    sys.stderr.write("usage: sixtysix.py bench engine|bot|heap32|ux\n")
     return 2
