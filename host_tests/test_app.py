@@ -830,6 +830,9 @@ def test_sound_hook_gets_the_tables_events():
         def play(self, kind):
             heard.append(kind)
 
+        def poll(self, now):                    # App.step polls the sound (sound.py)
+            pass
+
     d.app.sound = Sound()
     d.run("a settle")
     for _ in range(6):
@@ -846,6 +849,8 @@ def test_title_and_summary_take_more_entries():
     d = Driver("pygamer", seed=5, nvm=_blank_nvm())
     app = d.app
     called = []
+    del app.title.extra[:]                      # the app's own entries (statistics, sound,
+    del app.summary.extra[:]                    # review: test_app_extras.py) aside
     app.title.add("Statistics", lambda: called.append("stats"))
     app.summary.add("Review", lambda: called.append("review"))
     app.show_title()
