@@ -149,12 +149,13 @@ def test_write_failure_is_a_note():
 def test_page_lines_fit_a_scrolling_page_row_at_the_largest_values():
     st = S.Stats(_nvm())
     from sixtysix_ui.app import supported_presets
+    from sixtysix_ui.stats_page import lines
     presets = supported_presets()
     levels = ("easy", "normal", "hard")
-    assert st.lines(presets, R.preset_names(), levels) == ["No hands played yet"]
+    assert lines(st, presets, R.preset_names(), levels) == ["No hands played yet"]
     for i in range(len(st.counts)):
         st.counts[i] = 65535
-    rows = st.lines(presets, R.preset_names(), levels)
+    rows = lines(st, presets, R.preset_names(), levels)
     assert len(rows) == len(presets) * S.LEVELS * 5
     assert max(len(r) for r in rows) <= 19, max(rows, key=len)
     assert "SCHNAPSEN_AT normal" in rows and "Matches 65535-65535" in rows

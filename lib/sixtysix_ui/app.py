@@ -34,7 +34,6 @@ from sixtysix_core import rules as R
 from sixtysix_core.rng import Rng
 from sixtysix_core.view import PlayerView
 from sixtysix_ui import input as I
-from sixtysix_ui import sound as S
 from sixtysix_ui.pages import Summary, Title
 from sixtysix_ui.render import Renderer
 from sixtysix_ui.stats import PREF_QUIET, Stats
@@ -93,7 +92,10 @@ class App:
         self.rng = Rng(seed if seed is not None else 66)
         self.in_match = False
         self.hand_recorded = False
-        self.sound = S.from_board(hw)           # sound.Sound, or None (no speaker)
+        self.sound = None                       # sound.Sound, or None (no speaker)
+        if getattr(hw, "speaker", None) is not None:
+            from sixtysix_ui.sound import Sound  # only where there is a speaker
+            self.sound = Sound(hw.speaker, getattr(hw, "speaker_enable", None))
         self.dirty = True
         self.table = Table(self)
         self.title = Title(self)

@@ -97,10 +97,3 @@ class Sound:
         else:
             self._start(now)
 
-
-def from_board(hw):
-    """The board's Sound, or None when it has no speaker."""
-    out = getattr(hw, "speaker", None)
-    if out is None:
-        return None
-    return Sound(out, getattr(hw, "speaker_enable", None))

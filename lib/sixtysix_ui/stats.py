@@ -169,25 +169,3 @@ class Stats:
             self.counts[i] = 0
         self.note = ""
         return self.save()
-
-    def lines(self, presets, preset_names, level_names):
-        """The statistics page's rows for the preset indexes `presets` (the app's two-
-        player ones: every row is then at most 19 characters, what a scrolling page
-        row holds on either layout); cold path."""
-        out = []
-        for p in presets:
-            if p >= PRESETS:
-                continue
-            for lv in range(LEVELS):
-                base = (p * LEVELS + lv) * COUNTERS
-                c = self.counts
-                if not (c[base] or c[base + 1] or c[base + 2] or c[base + 3]):
-                    continue
-                out.append("%s %s" % (preset_names[p], level_names[lv]))
-                out.append("Matches %d-%d" % (c[base], c[base + 1]))
-                out.append("Hands %d-%d" % (c[base + 2], c[base + 3]))
-                out.append("Schwarz won %d" % c[base + 4])
-                out.append("Closes won %d" % c[base + 5])
-        if not out:
-            out.append("No hands played yet")
-        return out
