@@ -33,8 +33,8 @@ from sixtysix_ui import input as I
 from sixtysix_ui.pages import Summary, Title
 from sixtysix_ui.render import Renderer
 from sixtysix_ui.storage import Storage
-from sixtysix_ui.table import (ANIM_MOVE_MS, ANIM_SHOW_MS, BOT, BOT_DELAY_MS, HUMAN,  # noqa: F401
-                               U_BACK, U_HINT, U_LAST, U_QUIT, Table)
+from sixtysix_ui.table import (ANIM_MOVE_MS, ANIM_SHOW_MS, BOT, BOT_DELAY_MS,  # noqa: F401
+                               EV_HAND_END, HUMAN, U_BACK, U_HINT, U_LAST, U_QUIT, Table)
 
 
 S_TITLE = const(0)
@@ -195,5 +195,5 @@ class App:
         if self.match.is_over():
             self.in_match = False
         self.save()
-        self.event(4)                           # table.EV_HAND_END
+        self.event(EV_HAND_END)
         self.show(self.summary)
