@@ -452,7 +452,8 @@ def _bot_prefers(monkeypatch, special):
 @pytest.mark.parametrize("board", BOARDS)
 def test_the_bots_marriage_stays_named_until_the_players_move(board, monkeypatch):
     _bot_prefers(monkeypatch, range(D.A_MELD, D.A_MELD + 4))
-    d = Driver(board, seed=4, nvm=_blank_nvm())
+    nvm = _blank_nvm()
+    d = Driver(board, seed=4, nvm=nvm)
     d.run("a settle")
     app = _human_turn(d, lambda a: a.deal.melds[A.BOT] and a.deal.phase == D.PH_FOLLOW
                       and a.deal.log_action[a.deal.log_len - 2] >= D.A_MELD)
@@ -464,6 +465,11 @@ def test_the_bots_marriage_stays_named_until_the_players_move(board, monkeypatch
     assert t.message.startswith("Bot:")
     d.run("wait:5000")                              # nobody presses: it stays
     assert texts.SUITS[suit] in t.message
+    d.run("start")                                  # and after a restart
+    e = Driver(board, seed=1, nvm=nvm)
+    e.run("a")
+    assert e.app.table.message == t.message
+    d, app, t = e, e.app, e.app.table
     d.press("b")                                    # and the menu can say it again
     assert texts.MENU_BOT in t.popup_items
     _to_popup_entry(d, T.U_BOTS)
@@ -510,6 +516,13 @@ def test_last_trick_reviewable_until_the_players_next_card(board):
     assert {t.trick_bot, t.trick_me} == {lead, follow}
     d.press("left")                                 # any key: back to the trick
     assert not t.show_last and t.trick_bot == app.deal.lead_card
+    d.run("start")                                  # a restart keeps it too
+    e = Driver(board, seed=1, nvm=d.app.storage.nvm)
+    e.run("a up")
+    assert e.app.table.show_last and {e.app.table.trick_bot, e.app.table.trick_me} == {
+        lead, follow}
+    e.press("left")
+    d, t = e, e.app.table
     d.press("b")
     assert texts.MENU_LAST in t.popup_items
     d.press("b")
@@ -543,7 +556,7 @@ def test_both_trick_cards_slide_to_the_winners_side(board):
         pile = L.PILE_ME if winner == A.HUMAN else L.PILE_BOT
         end = path[-1]
         assert (end[0], end[1]) == pile and (end[2], end[3]) == pile
-        for bx, by, mx, my in path:                 # never over the status line
+        for _bx, by, _mx, my in path:               # never over the status line
             assert by >= L.TRICK_BOT[1] - 1 and my >= L.TRICK_BOT[1] - 1
         seen.add(winner)
         d.settle()

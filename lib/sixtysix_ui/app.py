@@ -38,8 +38,8 @@ from sixtysix_ui.pages import Summary, Title
 from sixtysix_ui.render import Renderer
 from sixtysix_ui.stats import PREF_QUIET, Stats
 from sixtysix_ui.storage import Storage
-from sixtysix_ui.table import (ANIM_MOVE_MS, ANIM_SHOW_MS, BOT, BOT_DELAY_MS, HUMAN,  # noqa: F401
-                               U_BACK, U_HINT, U_LAST, U_QUIT, Table)
+from sixtysix_ui.table import (ANIM_MOVE_MS, ANIM_SHOW_MS, BOT, BOT_DELAY_MS,  # noqa: F401
+                               EV_HAND_END, HUMAN, U_BACK, U_HINT, U_LAST, U_QUIT, Table)
 
 
 S_TITLE = const(0)
@@ -236,5 +236,5 @@ class App:
             self.stats.match(preset, self.settings.level, self.match.winner == HUMAN)
         self.stats.save()
         self.save()
-        self.event(4)                           # table.EV_HAND_END
+        self.event(EV_HAND_END)
         self.show(self.summary)

@@ -113,8 +113,29 @@ class Table:
         if d.log_len == 0:
             self.bot_note = ""
             self.last[0] = NO_CARD
+        else:
+            self._recall(d)
         self._reset_trick_pos()
         self.after_change()
+
+    def _recall(self, d):
+        """After a resume: the last trick (unless the human has led since) and the bot's
+        announcement since the human's last move, from the engine's state and log."""
+        last = self.last
+        if last[0] == NO_CARD and d.last_trick[0] != NO_CARD and not (
+                d.lead_card != NO_CARD and d.leader == HUMAN):
+            last[0] = d.last_trick[0]
+            last[1] = d.last_trick[1]
+            last[2] = d.last_trick[2]
+            last[3] = HUMAN if d.played_by[HUMAN] >> last[0] & 1 else BOT
+        if not self.bot_note:
+            i = d.log_len - 1
+            while i >= 0 and d.log_seat[i] == BOT:
+                a = d.log_action[i]
+                if a >= D.A_EXCHANGE and a != D.A_PASS:
+                    self.bot_note = texts.did(BOT, a, d, self.L.CHARS)
+                    break
+                i -= 1
 
     def new_hand(self):
         self.bot_note = ""
@@ -444,7 +465,7 @@ class Table:
             self.note = "Hint: " + texts.card_words(action)
             app.dirty = True
         else:
-            self._open_popup(d.phase != D.PH_LEAD, action, texts.HINT_TITLE)
+            self._open_popup(False, action, texts.HINT_TITLE)
 
     def _last_trick(self):
         if self.last[0] == NO_CARD:

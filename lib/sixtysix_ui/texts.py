@@ -3,8 +3,9 @@
 Lines are at most 21 characters so that they fit the 128-pixel OLED (terminalio 6x12);
 a longer form is used only where the caller says the place is wider (`chars`).  Every
 fixed message of the table is a constant here, so that a test can try each one in its
-place (host_tests/test_app.py takes every upper-case name here).  Everything here is cold path: strings are built only
-when a screen changes.  The help pages live in help.py (imported only when opened).
+place (host_tests/test_app.py takes every upper-case name here).  Everything here is
+cold path: strings are built only when a screen changes.  The help pages live in help.py
+(imported only when opened).
 """
 from sixtysix_core import deal as D
 
