@@ -248,3 +248,20 @@ def test_no_speaker_no_sound_option():
     assert d.app.sound is None
     assert not any(line.startswith("Sound") for line in d.app.title.lines)
     assert "Statistics" in d.app.title.lines
+
+
+def test_statistics_go_to_the_matchs_preset_and_level_also_after_a_resume():
+    nvm = _nvm()
+    d = Driver("oled", seed=3, nvm=nvm)
+    d.run("down down a")                                  # Rules: POLISH_HOUSE
+    assert d.app.choice.preset == "POLISH_HOUSE"
+    d.run("up up a settle")                               # New match
+    d.play_hand()
+    st = d.app.stats
+    level = d.app.settings.level
+    assert st.get(1, level, S.C_HAND_WON) + st.get(1, level, S.C_HAND_LOST) == (
+        1 if d.app.deal.winner >= 0 else 0)
+    assert sum(st.counts[:S.LEVELS * S.COUNTERS]) == 0    # nothing under CLASSIC_66
+    d.run("a settle start")
+    e = Driver("oled", seed=3, nvm=nvm)                   # a restart resumes the match
+    assert e.app.in_match and e.app.match_preset == 1

@@ -80,6 +80,7 @@ class App:
         nvm = nvm if nvm is not None else getattr(hw, "nvm", None)
         self.storage = Storage(nvm)
         self.stats = Stats(nvm)
+        self.match_preset = 0                   # index in preset_names() of self.rules
         self._record_out = record_out
         self.presets = supported_presets()
         self.settings = persist.Settings()
@@ -185,6 +186,7 @@ class App:
         saved.rules.copy_into(self.choice)
         if saved.match is not None and not saved.match.is_over():
             saved.rules.copy_into(self.rules)
+            self.match_preset = R.preset_names().index(self.rules.preset)
             self.deal.configure()
             m = saved.match
             for s in range(2):
@@ -202,6 +204,7 @@ class App:
         self.storage.load_choice(self.choice)   # options changed during the match
 
     def new_match(self):
+        self.match_preset = self.settings.preset    # the choice's preset (pages.Title)
         self.choice.copy_into(self.rules)
         self.deal.configure()
         self.match.start(self.rng)
@@ -229,7 +232,7 @@ class App:
         # Serial console copy of the finished hand (RECORD_FORMAT.md).
         self._record_out("BEGIN SIXTYSIX RECORD\n" + record.format_record(d)
                          + "END SIXTYSIX RECORD")
-        preset = R.preset_names().index(self.rules.preset)
+        preset = self.match_preset
         self.stats.hand(preset, self.settings.level, d, HUMAN)
         if self.match.is_over():
             self.in_match = False

@@ -40,8 +40,8 @@ APP_MODULES = ("sixtysix_core.cards", "sixtysix_core.rules", "sixtysix_core.scor
                "sixtysix_core.sample", "sixtysix_core.bot", "sixtysix_core.persist",
                "sixtysix_core.record", "sixtysix_ui.input",
                "sixtysix_ui.texts", "sixtysix_ui.sprites", "sixtysix_ui.render",
-               "sixtysix_ui.storage", "sixtysix_ui.stats", "sixtysix_ui.sound",
-               "sixtysix_ui.table", "sixtysix_ui.app")
+               "sixtysix_ui.storage", "sixtysix_ui.stats", "sixtysix_ui.table",
+               "sixtysix_ui.app")
 
 _s = {}                     # board, hw, app, script generator, counters
 
