@@ -51,6 +51,7 @@ def _summary(board, seed=4, nvm=None):
 
 def _open_review(d):
     _to_entry(d, d.app.summary.lines, "Review")
+    assert d.app.summary.footer == "A: open"              # not "A: next hand"
     d.press("a")
     assert d.app.screen == A.S_REVIEW
 

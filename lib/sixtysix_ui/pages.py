@@ -192,6 +192,7 @@ class Summary(Page):
         super().__init__(app)
         self.extra = []
         self._first = 0
+        self._on = ""
         self.match_end = False
 
     def add(self, label, handler):
@@ -202,17 +203,23 @@ class Summary(Page):
         self.match_end = False
         self.header, lines = texts.summary(app.deal, app.match)
         on = "See the result" if app.match.is_over() else "Next hand"
-        self.footer = "A: " + on[:1].lower() + on[1:]
+        self._on = "A: " + on[:1].lower() + on[1:]
+        self.footer = self._on
         if self.extra:
             self._first = len(lines)
             lines.append(on)
             for label, _handler in self.extra:
                 lines.append(label)
             self.sel = self._first
+            self._footer()
         else:
             self.sel = -1
         self.lines = lines
         app.dirty = True
+
+    def _footer(self):
+        """The footer says what A does on the highlighted entry."""
+        self.footer = "A: open" if self.sel > self._first else self._on
 
     def _end(self):
         self.match_end = True
@@ -227,10 +234,12 @@ class Summary(Page):
             n = len(self.lines)
             if b & _PREV and self.sel > self._first:
                 self.sel -= 1
+                self._footer()
                 app.dirty = True
                 return
             if b & _NEXT and self.sel < n - 1:
                 self.sel += 1
+                self._footer()
                 app.dirty = True
                 return
             if b & I.BTN_A and self.sel > self._first:
