@@ -170,7 +170,8 @@ def sentence(rev, card_text):
     """'Trick 4: A spades - K spades was better, about +0.6 game points' (card_text
     names a card int), or a sentence that no choice cost MIN_LOSS (cold path)."""
     if rev.trick == 0:
-        return "No costly choice found in %d decisions: well played." % rev.decisions
+        return "No costly choice found in %d decision%s: well played." % (
+            rev.decisions, "" if rev.decisions == 1 else "s")
     t = tenths(rev.loss)
     return "Trick %d: %s - %s was better, about +%d.%d game points" % (
         rev.trick, card_text(rev.played), card_text(rev.better), t // 10, t % 10)

@@ -29,7 +29,8 @@ def _key(d):
 def result_lines(trick, played, better, loss, decisions):
     """The page's lines for a finished review (review.Review fields)."""
     if trick == 0:
-        return ["No costly choice in", "%d card choices:" % decisions, "well played!"]
+        return ["No costly choice in", "%d card choice%s:" % (decisions, "" if decisions == 1
+                                                              else "s"), "well played!"]
     t = review.tenths(loss)
     return ["Trick %d: you played" % trick, texts.card_words(played) + ". Better:",
             texts.card_words(better) + ", about", "+%d.%d game points" % (t // 10, t % 10)]
