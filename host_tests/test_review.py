@@ -225,3 +225,23 @@ def test_review_slices_and_tones_allocate_nothing_on_micropython():
     r = subprocess.run([mp, "-X", "heapsize=256k", ROOT + "/host_tests/mp_review_alloc.py",
                         ROOT], capture_output=True, text=True, timeout=300)
     assert r.returncode == 0 and "PASS" in r.stdout, r.stdout + r.stderr
+
+
+def test_review_runs_under_every_two_player_preset():
+    for name in R.preset_names():
+        rules = R.preset(name)
+        if rules.players != 2 or rules.unsupported() is not None:
+            continue
+        d = D.Deal(rules)
+        d.new_hand(1, RNG.Rng(9))
+        v = PlayerView(d, 0)
+        r = RNG.Rng(10)
+        while not d.is_over():
+            v.set_seat(d.to_move)
+            d.apply(bot.choose(v, 0 if d.to_move == 0 else 2, r))
+        rev, seen = _review(d)
+        assert rev.done() and rev.decisions == len(seen) > 0, name
+        for trick, played, better, loss in seen:
+            assert 1 <= trick <= rules.deck // 2 and loss >= 0, name
+            assert played != better or loss == 0, name
+            assert d.played_by[0] >> played & 1, name      # seat 0's own card
