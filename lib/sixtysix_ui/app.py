@@ -214,7 +214,6 @@ class App:
     def next_hand(self):
         self.hand_recorded = False
         self.deal.new_hand(self.match.dealer, self.rng)
-        self.table.new_hand()
         self.save()
         self.enter_play()
 

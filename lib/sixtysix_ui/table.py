@@ -137,10 +137,6 @@ class Table:
                     break
                 i -= 1
 
-    def new_hand(self):
-        self.bot_note = ""
-        self.last[0] = NO_CARD
-
     def busy(self):
         """True while the table moves on by itself (animation or the bot's turn)."""
         if self.anim_start >= 0:

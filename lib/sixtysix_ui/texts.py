@@ -24,7 +24,7 @@ BOT_WINS_TRICK = "Bot wins the trick"
 NO_TRICK = "No trick to show"
 LAST_YOURS = "Last trick: yours"
 LAST_BOTS = "Last trick: bot's"
-CLOSE_REPLY = "Bot closed. Swap 9?"
+CLOSE_REPLY = "Bot closed: swap?"
 DECLARE_OR_PASS = "Say 66 or pass?"
 # Popup titles and entries that are not engine actions
 HINT_TITLE = "Hint: do this"

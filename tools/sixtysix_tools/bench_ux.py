@@ -8,7 +8,9 @@ through the key interface only (the simulator's Driver, fake clock, a NullDispla
 scenes are built and updated, no pixels drawn).  At each of its turns it asks the
 `easy` bot (sixtysix_core.bot level 0, its own rng; not the hint) what to do and
 presses the fewest keys that do it from where the screen is: left/right to the card
-and A; B to open the menu, up/down to the entry and A; A on a hand summary.  Printed
+and A; B to open the menu, up/down to the entry and A; A on a hand summary.  A third
+line plays the OLED layout with three buttons (left, right, A: the FeatherWing's
+default), where the menu is the cursor's "Menu" slot and menus move with left/right.  Printed
 per layout: presses per card (every press of the match over the cards the player
 played, the A on each hand summary included), the same without the summaries' presses
 (what playing the cards took: the issue's 2.0 counted that), and the most presses any
@@ -23,15 +25,24 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 _MAX_PRESSES = 400              # per move: a screen the script cannot drive is a bug
 
 
+_THREE_KEYS = ("left", "right", "", "", "a", "", "", "")    # by sim.KEY_NAMES numbers
+
+
 class _Player:
-    def __init__(self, board, seed, level):
+    def __init__(self, board, seed, level, three=False):
         from sixtysix_core.rng import Rng
         from sixtysix_tools import simhw
         from sixtysix_tools.sim import Driver
+        from sixtysix_ui.app import App
         size = simhw.OLED_SIZE if board == "oled" else simhw.TFT_SIZE
-        self.d = Driver(board, seed=seed, display=simhw.NullDisplay(*size),
-                        nvm=bytearray(b"\xff" * 8192))
-        self.d.app.settings.level = level
+        self.d = d = Driver(board, seed=seed, display=simhw.NullDisplay(*size),
+                            nvm=bytearray(b"\xff" * 8192))
+        self.three = three
+        if three:                       # left, right and A only: "Menu" is a cursor slot
+            d.hw.KEYMAP = _THREE_KEYS
+            d.app = App(d.hw, font=d.font, seed=seed, record_out=d.records.append)
+            d.tick(0)
+        d.app.settings.level = level
         self.rng = Rng(seed + 1000)
         self.presses = 0
         self.summary_presses = 0
@@ -109,12 +120,18 @@ class _Player:
                 if t.toast_lines is not None:
                     self.press("a")
                     continue
+                if t.popup_items is None and self.three:
+                    for key in self._steer(t.cursor, t.nslots, t.ring(), "left", "right"):
+                        self.press(key)
+                    self.press("a")             # A on "Menu"
+                    continue
                 if t.popup_items is None:
                     self.press("b")
                     continue
                 acts = t.popup_actions
                 target = acts.index(T.U_SURE) if T.U_SURE in acts else acts.index(want)
-                for key in self._steer(t.popup_sel, target, len(acts), "up", "down"):
+                up, down = ("left", "right") if self.three else ("up", "down")
+                for key in self._steer(t.popup_sel, target, len(acts), up, down):
                     self.press(key)
                 self.press("a")
                 if T.U_SURE not in (t.popup_actions or ()):
@@ -128,11 +145,11 @@ class _Player:
         return True
 
 
-def run(board, matches, seed, level):
+def run(board, matches, seed, level, three=False):
     """(presses, presses on summaries, cards, most presses for one move)"""
     total_presses = total_cards = worst = summaries = 0
     for m in range(matches):
-        p = _Player(board, seed + m, level)
+        p = _Player(board, seed + m, level, three)
         p.d.run("a")                    # New match (not counted)
         while p.move():
             pass
@@ -156,8 +173,10 @@ def main(command, args):
     level = bot.LEVELS.index(opts.level)
     print("Sixty-Six UX benchmark: %d match(es) per layout against the %s bot, the "
           "player choosing as the easy bot (seed %d)" % (opts.matches, opts.level, opts.seed))
-    for board, name in (("pygamer", "PyGamer 160x128"), ("oled", "OLED 128x64")):
-        presses, summaries, cards, worst = run(board, opts.matches, opts.seed, level)
+    for board, name, three in (("pygamer", "PyGamer 160x128", False),
+                               ("oled", "OLED 128x64", False),
+                               ("oled", "OLED, 3 buttons", True)):
+        presses, summaries, cards, worst = run(board, opts.matches, opts.seed, level, three)
         n = max(1, cards)
         print("%-16s presses per card: %.2f  (%d presses, %d cards; without the %d on hand "
               "summaries: %.2f; most for one move: %d)"
