@@ -62,7 +62,7 @@ def test_review_from_the_summary_names_the_costliest_choice(board):
     review_page._last[0] = None
     _open_review(d)
     page = d.app.current
-    assert page.footer == "B: stop" and page.lines[2].startswith("[")
+    assert page.footer == "Any button: stop" and page.lines[2].startswith("[")
     bars = set()
     for _ in range(5000):
         if page.rev is None:
@@ -86,7 +86,7 @@ def test_review_from_the_summary_names_the_costliest_choice(board):
     assert d.app.screen == A.S_SUMMARY
 
 
-def test_review_is_sliced_and_b_stops_it(monkeypatch):
+def test_review_is_sliced_and_a_button_stops_it(monkeypatch):
     d = _summary("pygamer", seed=6)
     review_page._last[0] = None
     calls = []
@@ -104,6 +104,10 @@ def test_review_is_sliced_and_b_stops_it(monkeypatch):
     d.idle(500)
     assert len(calls) == n                                # stopped: no work goes on
     assert review_page._last[0] is None                   # nothing half-done is kept
+    _open_review(d)
+    d.tick()
+    d.press("left")                                       # a 3-button board has no B
+    assert d.app.screen == A.S_SUMMARY
     d.press("a")                                          # the summary goes on as usual
     assert d.app.screen in (A.S_PLAY, A.S_MATCH_END)
 

@@ -4,7 +4,7 @@ Opened from the hand summary's "Review" entry (imported then, with the core's re
 so neither costs heap before).  The review (sixtysix_core/review.py) runs on the
 device with the bot's own search, one slice per step (one bot.action_values call,
 at most about a second on a SAMD51), and the page shows a progress bar between
-slices; B or Start stops it and goes back to the summary.  The finished result is kept
+slices; any button (but up and down) stops it and goes back to the summary.  The finished result is kept
 for that hand (_last), so opening the page again shows it at once.
 
 Lines are at most 21 characters (the OLED's width); cards are written in words
@@ -19,6 +19,7 @@ from sixtysix_ui import texts
 from sixtysix_ui.pages import Page
 
 _BAR = const(14)
+_STOP = const(0xF3)             # every button but up and down (joystick jitter, repeats)
 _last = [None, None]            # [key of the hand, (trick, played, better, loss, decisions)]
 
 
@@ -60,7 +61,7 @@ class ReviewPage(Page):
         self.rev = review.Review(app.rules)
         self.rev.start(app.deal, 0)             # the human's seat (app.HUMAN)
         self.lines = ["Looking at each card", "as the bot would...", bar(0, 100)]
-        self.footer = "B: stop"
+        self.footer = "Any button: stop"
         self.deco = None
         self._shown = 0
         app.dirty = True
@@ -80,8 +81,8 @@ class ReviewPage(Page):
     def step(self, b, now):
         app = self.app
         rev = self.rev
-        if b & (I.BTN_B | I.BTN_START) or (rev is None and b & I.BTN_A):
-            self.rev = None
+        if b & _STOP if rev is not None else b & (I.BTN_A | I.BTN_B | I.BTN_START):
+            self.rev = None                     # any button stops (3-button boards too)
             app.show(app.summary)
             return
         if rev is None:
