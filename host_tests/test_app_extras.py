@@ -59,7 +59,7 @@ def _open_review(d):
 @pytest.mark.parametrize("board", BOARDS)
 def test_review_from_the_summary_names_the_costliest_choice(board):
     d = _summary(board)
-    review_page._last[0] = None
+    d.app.review_done = None
     _open_review(d)
     page = d.app.current
     assert page.footer == "Any button: stop" and page.lines[2].startswith("[")
@@ -80,6 +80,9 @@ def test_review_from_the_summary_names_the_costliest_choice(board):
     assert not d.app.render.overflow and not d.font.misses
     d.press("a")
     assert d.app.screen == A.S_SUMMARY
+    import sys
+    assert "sixtysix_core.review" not in sys.modules       # its heap is given back
+    assert "sixtysix_ui.review_page" not in sys.modules and bot._spare[0] is None
     _open_review(d)                                       # kept: shown at once
     assert d.app.current.rev is None and d.app.current.lines == page.lines
     d.press("b")
@@ -88,7 +91,7 @@ def test_review_from_the_summary_names_the_costliest_choice(board):
 
 def test_review_is_sliced_and_a_button_stops_it(monkeypatch):
     d = _summary("pygamer", seed=6)
-    review_page._last[0] = None
+    d.app.review_done = None
     calls = []
     real = bot.action_values
     monkeypatch.setattr(bot, "action_values", lambda *a: calls.append(1) or real(*a))
@@ -103,7 +106,7 @@ def test_review_is_sliced_and_a_button_stops_it(monkeypatch):
     n = len(calls)
     d.idle(500)
     assert len(calls) == n                                # stopped: no work goes on
-    assert review_page._last[0] is None                   # nothing half-done is kept
+    assert d.app.review_done is None                      # nothing half-done is kept
     _open_review(d)
     d.tick()
     d.press("left")                                       # a 3-button board has no B

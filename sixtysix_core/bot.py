@@ -396,6 +396,11 @@ def action_values(view, level, rng, out, only=0xFFFFFF):
     return legal
 
 
+def release_values():
+    """Drop the spare Deal of action_values (when a review is over)."""
+    _spare[0] = None
+
+
 def _solved(s, child, me, card, budget):
     """64 x the solver's value for `me` of playing `card` in the world s.world."""
     s.world.copy_into(child)

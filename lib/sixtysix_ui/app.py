@@ -81,6 +81,7 @@ class App:
         self.storage = Storage(nvm)
         self.stats = Stats(nvm)
         self.match_preset = 0                   # index in preset_names() of self.rules
+        self.review_done = None                 # (hand key, result): review_page.py
         self._record_out = record_out
         self.presets = supported_presets()
         self.settings = persist.Settings()

@@ -4,8 +4,11 @@ Opened from the hand summary's "Review" entry (imported then, with the core's re
 so neither costs heap before).  The review (sixtysix_core/review.py) runs on the
 device with the bot's own search, one slice per step (one bot.action_values call,
 at most about a second on a SAMD51), and the page shows a progress bar between
-slices; any button (but up and down) stops it and goes back to the summary.  The finished result is kept
-for that hand (_last), so opening the page again shows it at once.
+slices; any button (but up and down) stops it and goes back to the summary.  The
+finished result is kept for that hand (app.review_done: the hand's key and the
+result), so opening the page again shows it at once.  On leaving, the page unloads its
+modules and the bot's spare Deal (bot.release_values): about 5 KB of heap that the
+rest of the game does not need.
 
 Lines are at most 21 characters (the OLED's width); cards are written in words
 (texts.card_words: the device font has no suit glyphs), and on the colour screen the
@@ -20,11 +23,26 @@ from sixtysix_ui.pages import Page
 
 _BAR = const(14)
 _STOP = const(0xF3)             # every button but up and down (joystick jitter, repeats)
-_last = [None, None]            # [key of the hand, (trick, played, better, loss, decisions)]
+_MODULES = ("sixtysix_ui.review_page", "sixtysix_core.review")
 
 
 def _key(d):
     return bytes(d.deck) + bytes(d.log_action[0:d.log_len])
+
+
+def _unload():
+    """Forget this page's modules (the next "Review" imports them again) and the bot's
+    spare Deal; what still runs here keeps its own references until it returns."""
+    import sys
+    from sixtysix_core import bot
+    bot.release_values()
+    for name in _MODULES:
+        if name in sys.modules:
+            del sys.modules[name]
+        package, _, leaf = name.rpartition(".")
+        parent = sys.modules.get(package)
+        if parent is not None and hasattr(parent, leaf):
+            delattr(parent, leaf)
 
 
 def result_lines(trick, played, better, loss, decisions):
@@ -54,9 +72,9 @@ class ReviewPage(Page):
 
     def enter(self):
         app = self.app
-        key = _key(app.deal)
-        if _last[0] == key:
-            self._done(_last[1])
+        done = app.review_done
+        if done is not None and done[0] == _key(app.deal):
+            self._done(done[1])
             return
         self.rev = review.Review(app.rules)
         self.rev.start(app.deal, 0)             # the human's seat (app.HUMAN)
@@ -83,6 +101,7 @@ class ReviewPage(Page):
         rev = self.rev
         if b & _STOP if rev is not None else b & (I.BTN_A | I.BTN_B | I.BTN_START):
             self.rev = None                     # any button stops (3-button boards too)
+            _unload()
             app.show(app.summary)
             return
         if rev is None:
@@ -90,8 +109,7 @@ class ReviewPage(Page):
         more = rev.step()
         if not more:
             result = (rev.trick, rev.played, rev.better, rev.loss, rev.decisions)
-            _last[0] = _key(app.deal)
-            _last[1] = result
+            app.review_done = (_key(app.deal), result)
             self._done(result)
             return
         p = rev.progress(100)
