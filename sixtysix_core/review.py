@@ -23,7 +23,10 @@ Values and losses are in 1/64 game point (bot.action_values).  After the last sl
 The last judged choice is in last_trick, last_played, last_better, last_loss (for a
 printout of every decision).  Allocates nothing after start() but the bot's scratch.
 """
-from micropython import const
+try:
+    from micropython import const
+except ImportError:            # plain CPython: every const() here is of an int
+    const = int  # type: ignore[misc, assignment]
 
 from sixtysix_core import bot
 from sixtysix_core import deal as D
