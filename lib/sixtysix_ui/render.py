@@ -160,9 +160,13 @@ class _Rows:
         if top + rows < n:
             mark.set("v")
             mark.grid.y = self._mark_y[1]
+            on_bar = sel == top + rows - 1
         else:
             mark.set("^" if top > 0 else "")
             mark.grid.y = self._mark_y[0]
+            on_bar = sel == top
+        # on the highlight bar the mark takes the bar's ink (the OLED's bar is white)
+        mark.set_color(L.HILITE_TEXT if on_bar else L.TEXT_SOFT)
         if sel < 0:
             self._bar.hidden = True
         else:
