@@ -159,7 +159,7 @@ def test_statistics_count_a_match_survive_a_restart_and_reset(board):
     assert 0 < counted <= hands
     d.press("a")                                          # back to the title
     e = Driver(board, seed=1, nvm=nvm)                    # a restart reads them back
-    assert e.app.stats.counts == st.counts
+    assert e.app.stats.counts() == st.counts()
     _open_stats(e)
     page = e.app.current
     assert "CLASSIC_66 normal" in page.lines
@@ -169,13 +169,13 @@ def test_statistics_count_a_match_survive_a_restart_and_reset(board):
     e.press("a")
     assert page.lines[page.sel] == stats_page.SURE
     e.press("b")                                          # no: nothing is reset
-    assert e.app.screen == A.S_STATS and e.app.stats.counts == st.counts
+    assert e.app.screen == A.S_STATS and e.app.stats.counts() == st.counts()
     _to_entry(e, page.lines, stats_page.RESET)
     e.press("a")
     e.press("a")
-    assert e.app.stats.counts == [0] * len(st.counts)
+    assert e.app.stats.counts() == [0] * S.N
     assert page.footer == "Statistics reset" and "No hands played yet" in page.lines
-    assert Driver(board, seed=1, nvm=nvm).app.stats.counts == [0] * len(st.counts)
+    assert Driver(board, seed=1, nvm=nvm).app.stats.counts() == [0] * S.N
     _to_entry(e, page.lines, "Back")
     e.press("a")
     assert e.app.screen == A.S_TITLE
@@ -190,7 +190,7 @@ def test_damaged_statistics_reset_with_a_note_and_the_game_goes_on():
     for i in range(S.REGION, S.REGION + 2 * S.SLOT, 5):
         nvm[i] ^= 0x21
     e = Driver("oled", seed=2, nvm=nvm)
-    assert e.app.stats.counts == [0] * len(e.app.stats.counts)
+    assert e.app.stats.counts() == [0] * S.N
     assert e.app.stats.note == "Statistics were damaged: reset to zero"
     assert e.app.in_match                                 # the game's save is untouched
     _open_stats(e)
@@ -200,7 +200,7 @@ def test_damaged_statistics_reset_with_a_note_and_the_game_goes_on():
     assert e.app.screen == A.S_PLAY
     e.play_hand()
     assert e.app.screen == A.S_SUMMARY
-    assert sum(e.app.stats.counts) >= 1                   # counting again
+    assert sum(e.app.stats.counts()) >= 1                   # counting again
 
 
 def test_sound_cues_on_the_tft_and_the_option_is_kept():
@@ -269,7 +269,7 @@ def test_statistics_go_to_the_matchs_preset_and_level_also_after_a_resume():
     level = d.app.settings.level
     assert st.get(1, level, S.C_HAND_WON) + st.get(1, level, S.C_HAND_LOST) == (
         1 if d.app.deal.winner >= 0 else 0)
-    assert sum(st.counts[:S.LEVELS * S.COUNTERS]) == 0    # nothing under CLASSIC_66
+    assert sum(st.counts()[:S.LEVELS * S.COUNTERS]) == 0    # nothing under CLASSIC_66
     d.run("a settle start")
     e = Driver("oled", seed=3, nvm=nvm)                   # a restart resumes the match
     assert e.app.in_match and e.app.match_preset == 1

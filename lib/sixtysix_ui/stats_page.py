@@ -24,7 +24,7 @@ def lines(st, presets, preset_names, level_names):
     ones: every row is then at most 19 characters, what a scrolling page row holds on
     either layout); cold path."""
     out = []
-    c = st.counts
+    c = st.counts()
     for p in presets:
         if p >= S.PRESETS:
             continue
