@@ -322,3 +322,100 @@ def _should_close(view, level, rng, s):
         if v == endgame.NO_VALUE or v <= 0:
             return False
     return True
+
+
+# ------------------------------------------------------------------ values (review)
+
+_spare = [None]                  # [Deal]: a world after one candidate card (phase 2)
+_EXACT = const(3)                # exhausted talon: this many decisions' nodes a card
+
+
+def action_values(view, level, rng, out, only=0xFFFFFF):
+    """The bot's judgement of the legal cards of view.seat, for a review of the hand.
+
+    out is a list of at least 24 ints: out[c] is set for each card c of
+    view.legal_cards() & only (other entries are left alone) to its expected result for the
+    seat, in 1/64 game point: the mean over sampled worlds of playout.run's score
+    (64 x the difference of game points, plus the difference of card points / 4 as the
+    bot's tie-break) while the talon is open, and of 64 x the exact solver value once it
+    is closed or exhausted (a solve over the node budget counts one playout instead).
+    Every candidate is valued on the same worlds, so differences are fair; the worlds
+    depend only on the rng's state and the legal cards, not on `only`, so a caller may
+    value one card per call (reseeding the rng alike) to keep each call short.  Budget:
+    phase 1, the level's playouts shared by the candidates (at least 8 worlds each);
+    talon closed, one decision's nodes per candidate; talon exhausted, _EXACT
+    decisions' nodes per candidate, enough for an exact value in nearly every
+    position (so a caller that averages several calls need not repeat this one).
+    Returns the legal card mask (0: no card to choose).  Allocates nothing after the
+    first call but one spare Deal (phase 2)."""
+    legal = view.legal_cards()
+    if legal == 0 or view.rules().players != 2:
+        return 0
+    want = legal & only
+    me = view.seat
+    s = _scratch(view)
+    n = cards.count(legal)
+    for c in range(24):
+        if want >> c & 1:
+            out[c] = 0
+    exclude = sample.excluded(view, 1 - me)
+    if view.talon_state() == D.OPEN:
+        worlds = _PLAYOUTS[level] // n
+        if worlds < 8:
+            worlds = 8
+        for w in range(worlds):
+            if w == 0:
+                sample.determinize(view, s.world, rng, exclude)
+                s.solver.load_rules(s.world, me)
+            else:
+                sample.redeal(s.world, rng)
+            for c in range(24):
+                if want >> c & 1:
+                    out[c] += playout.run(s.world, me, s.solver, c)
+    else:
+        child = _spare[0]
+        if child is None:
+            child = D.Deal(s.world.rules)
+            _spare[0] = child
+        elif child.rules is not s.world.rules:          # a new RuleSet (cold)
+            child.rules = s.world.rules
+            child.configure()
+        worlds = _CLOSED_SAMPLES[level] or 1
+        per = _NODE_BUDGET[level] // worlds or 100
+        if view.talon_state() == D.EXHAUSTED:
+            worlds = 1                              # the one world: solved exactly ...
+            per = _NODE_BUDGET[level] * _EXACT      # ... with room for six cards a side
+        for w in range(worlds):
+            if w == 0:
+                sample.determinize(view, s.world, rng, exclude)
+            else:
+                sample.redeal(s.world, rng)
+            for c in range(24):
+                if want >> c & 1:
+                    out[c] += _solved(s, child, me, c, per)
+    for c in range(24):
+        if want >> c & 1:
+            out[c] //= worlds
+    return legal
+
+
+def release_values():
+    """Drop the spare Deal of action_values (when a review is over)."""
+    _spare[0] = None
+
+
+def _solved(s, child, me, card, budget):
+    """64 x the solver's value for `me` of playing `card` in the world s.world."""
+    s.world.copy_into(child)
+    child.apply(card)
+    while child.phase != D.PH_OVER and (child.phase != D.PH_FOLLOW and (
+            child.phase != D.PH_LEAD or child.meld_suit >= 0)):
+        child.apply(playout.policy(child))          # a declare turn: as the bot plays
+    if child.phase == D.PH_OVER:
+        return (child.score_delta[me] - child.score_delta[1 - me]) * playout.GP_WEIGHT
+    s.solver.load(child, me)
+    v = s.solver.solve(budget)
+    if v != endgame.NO_VALUE:
+        return v * playout.GP_WEIGHT
+    s.solver.load_rules(s.world, me)
+    return playout.run(s.world, me, s.solver, card)

@@ -31,6 +31,7 @@ COMMANDS = {
     "replay": ("replay", False),
     "term": ("term", False),
     "bot": ("botcli", False),
+    "review": ("review", False),
     "tournament": ("tournament", False),
     "bench": ("bench", True),
     "soak": ("soak", False),

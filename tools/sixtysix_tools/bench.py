@@ -10,6 +10,7 @@ bench bot:    delegated to bench_bot.py.
 bench heap32: delegated to bench_heap32.py (live heap of the whole app, read between
               polls, and the smallest heap and pystack it plays a match in).
 bench fuzz:   delegated to bench_fuzz.py (fault injection: replayer and saves).
+bench ux:     delegated to bench_ux.py (button presses per card on both layouts).
 """
 import multiprocessing
 import os
@@ -108,5 +109,8 @@ def main(command, args):
     if args[:1] == ["heap32"]:
         from sixtysix_tools import bench_heap32
         return bench_heap32.main(command, args[1:])
-    sys.stderr.write("usage: sixtysix.py bench engine|bot|heap32|fuzz\n")
+    if args[:1] == ["ux"]:
+        from sixtysix_tools import bench_ux
+        return bench_ux.main(command, args[1:])
+    sys.stderr.write("usage: sixtysix.py bench engine|bot|heap32|fuzz|ux\n")
     return 2

@@ -157,15 +157,19 @@ DOCS_SCRIPTS = (
     ("table", "a settle", ()),
     ("menu", "a settle b", ()),
     ("summary", "a settle hand", ()),
+    ("follow", "a settle a settle a settle a settle", 7),  # cards that may not be played
+    ("review", "a settle hand down a settle", 4),          # a hand with a costly card
+    ("stats", "a settle hand a settle hand a settle start down*9 a", ()),
 )
 
 
 def docs_screens(out_dir, seed=3):
-    """The README screenshots: title, table, menu, summary for both layouts."""
+    """The README screenshots: title, table, menu, summary, a follow, the review and the
+    statistics for both layouts."""
     written = []
     for board in ("pygamer", "oled"):
-        for name, script, _ in DOCS_SCRIPTS:
-            d = Driver(board, seed, nvm=bytearray(b"\xff" * 8192))
+        for name, script, own_seed in DOCS_SCRIPTS:
+            d = Driver(board, own_seed or seed, nvm=bytearray(b"\xff" * 8192))
             d.run(script)
             path = os.path.join(out_dir, "%s_%s.png" % (board, name))
             d.screenshot(path)

@@ -35,7 +35,7 @@ SETTLE_MS = 60000
 MATCH_SCRIPT = "right a left a settle match"
 FIRMWARE = ("micropython", "displayio", "fontio", "terminalio", "board",
             "busio", "busdisplay", "i2cdisplaybus", "keypad", "analogio", "microcontroller",
-            "supervisor")
+            "supervisor", "audioio", "audiocore", "digitalio")
 
 # What `from sixtysix_ui.app import App` loads, imported one at a time in this order
 # (each after the modules it needs) so that each one's heap can be told apart.  Keep it
@@ -49,7 +49,8 @@ APP_MODULES = ("sixtysix_core.cards", "sixtysix_core.rules", "sixtysix_core.scor
                "sixtysix_core.sample", "sixtysix_core.bot", "sixtysix_core.persist",
                "sixtysix_core.record", "sixtysix_ui.input",
                "sixtysix_ui.texts", "sixtysix_ui.sprites", "sixtysix_ui.render",
-               "sixtysix_ui.storage", "sixtysix_ui.table", "sixtysix_ui.app")
+               "sixtysix_ui.storage", "sixtysix_ui.stats", "sixtysix_ui.table",
+               "sixtysix_ui.app")
 
 _s = {}                     # board, hw, app, script generator, counters
 
