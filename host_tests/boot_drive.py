@@ -90,7 +90,8 @@ class Booter:
     def _hook(self, path):
         if path == self.drive or path.startswith(self.drive + os.sep):
             return self._finder(path)
-        if path in self.host or path.startswith(self.fw) or not path.startswith("/"):
+        host = any(path == h or path.startswith(h + os.sep) for h in self.host)
+        if host or path.startswith(self.fw) or not path.startswith("/"):
             raise ImportError(path)
         return self._finder(self.drive + path)
 

@@ -1,6 +1,6 @@
-"""MicroPython lane: the review's slices and the sound's tones allocate nothing (heap_lock).
+"""CircuitPython lane: the review's slices and the sound's tones allocate nothing (heap_lock).
 
-Run: micropython -X heapsize=256k host_tests/mp_review_alloc.py [ROOT]
+Run: circuitpython -X heapsize=256k host_tests/mp_review_alloc.py [ROOT]
 A hand of hard against hard is played first; then sixtysix_core.review replays it for
 seat 0 twice: in the second review (the first created the bot's scratch state and its
 spare Deal), every Review.step() - a bot.action_values call, the replay between choices, the

