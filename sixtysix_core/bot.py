@@ -35,13 +35,14 @@ from sixtysix_core import playout
 from sixtysix_core import sample
 
 LEVELS = ("easy", "normal", "hard")
+EXTRA_LEVELS = ("hard-v1",)     # host-only level indexes 3..: the hard of before issue 13
 
 # Per level: phase-1 playouts, worlds for a closed talon, node budget of one decision,
 # worlds to test a close.
-_PLAYOUTS = (0, 24, 192)
-_CLOSED_SAMPLES = (0, 2, 4)
-_NODE_BUDGET = (0, 400, 1200)
-_CLOSE_SAMPLES = (0, 2, 4)
+_PLAYOUTS = (0, 24, 192, 192)
+_CLOSED_SAMPLES = (0, 2, 4, 4)
+_NODE_BUDGET = (0, 400, 1200, 1200)
+_CLOSE_SAMPLES = (0, 2, 4, 4)
 HALVING = True
 _EASY_RANDOM = const(3)          # easy: 1 in 3 card choices at random
 
