@@ -85,8 +85,9 @@ def test_same_seed_same_action():
 
 
 def test_closes_only_when_proven():
-    """Every close by hard is a close the solver proved in all its sampled worlds; the
-    closer then wins most such hands (against hard; sampled worlds can be wrong)."""
+    """hard closes when closing has the best expected game points in its rollouts (it
+    was: when the solver proved it in all its sampled worlds, now hard-v1); the closer
+    then wins most such hands (against hard; sampled worlds can be wrong)."""
     closes = wins = 0
     for seed in range(40):
         d = play(R.RuleSet(), 100 + seed, (2, 2))

@@ -10,11 +10,12 @@ samples and solver nodes, never in time.
 How it decides (RULES.md references in brackets):
   * always declares a correct 66 at once, never a false one [R14, R20];
   * exchanges the trump nine whenever allowed, melds (40 before 20) [R11, R12];
-  * closes only when, in every sampled world, the exact solver proves it then wins
-    [R13, R19];
   * phase 1 (talon open): determinized rollouts - deal the unseen cards consistently with
-    the view (sample.py), play each candidate card and finish the hand with a fast
-    full-information policy; the best average of game points (then card points) wins;
+    the view and with the opponent's last window (sample.py, infer), play each
+    candidate card, and closing the talon [R13], and finish the hand with a fast
+    full-information policy that may close too (playout.py, MODE); the best average
+    of game points (then card points) wins, so a close is chosen by its expected game
+    points;
   * phase 2, talon exhausted: both hands are known by elimination, so the endgame
     solver (endgame.py) plays perfectly; talon closed: the solver on sampled worlds.
 
@@ -22,6 +23,9 @@ Levels (budgets sized for a SAMD51 in CircuitPython, see tools/sixtysix_tools/be
   easy    the rule of thumb with a third of its card choices random, never closes;
   normal  rollouts on few worlds, small solver budget;
   hard    more worlds, the full solver budget.
+EXTRA_LEVELS (level index 3 on; host tools only, e.g. tournament "hard-v1"): hard as it
+was before issue 13 - no inference, the old playout, and closing only when, in every
+sampled world, the exact solver proves it then wins [R13, R19].
 
 Scratch state (one Deal, one Solver, small per-candidate lists) is created on the first
 call and reused; rollouts and solves allocate nothing.
@@ -43,6 +47,9 @@ _PLAYOUTS = (0, 24, 192, 192)
 _CLOSED_SAMPLES = (0, 2, 4, 4)
 _NODE_BUDGET = (0, 400, 1200, 1200)
 _CLOSE_SAMPLES = (0, 2, 4, 4)
+_ROLL_CLOSE = (0, 1, 1, 0)      # 1: closing is a rollout candidate (expected game points)
+_PLAYOUT_MODE = (5, 5, 5, 0)    # playout.MODE
+_INFER = (1, 1, 1, 0)           # sample.determinize(infer)
 HALVING = True
 _EASY_RANDOM = const(3)          # easy: 1 in 3 card choices at random
 
@@ -96,9 +103,13 @@ def choose(view, level, rng):
     if level <= 0:
         return _easy(view, rng, specials, legal)
     s = _scratch(view)
+    playout.MODE = _PLAYOUT_MODE[level]
+    close = False
     if phase == D.PH_LEAD:
+        roll_close = _ROLL_CLOSE[level]
         if specials >> (D.A_DRAW - 24) & 1:
-            if specials >> (D.A_CLOSE - 24) & 1 and _should_close(view, level, rng, s):
+            if (not roll_close and specials >> (D.A_CLOSE - 24) & 1
+                    and _should_close(view, level, rng, s)):
                 return D.A_CLOSE                    # R13: close before drawing
             return D.A_DRAW
         if specials >> (D.A_EXCHANGE - 24) & 1:
@@ -106,15 +117,20 @@ def choose(view, level, rng):
         meld = _best_meld(view, specials)
         if meld >= 0:
             return D.A_MELD + meld
-        if specials >> (D.A_CLOSE - 24) & 1 and _should_close(view, level, rng, s):
-            return D.A_CLOSE
+        if specials >> (D.A_CLOSE - 24) & 1:
+            if roll_close:
+                close = view.talon_state() == D.OPEN
+            elif _should_close(view, level, rng, s):
+                return D.A_CLOSE
+    if close:
+        return _rollouts(view, level, rng, s, legal, _PLAYOUTS[level], True)
     if legal & (legal - 1) == 0:
         if legal:
             return cards.lowest(legal)
         return _first_special(specials)
     if view.talon_state() != D.OPEN:
         return _phase2(view, level, rng, s, legal)
-    return _rollouts(view, level, rng, s, legal, _PLAYOUTS[level])
+    return _rollouts(view, level, rng, s, legal, _PLAYOUTS[level], False)
 
 
 def _fallback(view, specials, legal):
@@ -176,10 +192,11 @@ def _easy(view, rng, specials, legal):
 
 # ------------------------------------------------------------------ phase 1
 
-def _rollouts(view, level, rng, s, legal, budget):
-    """Determinized rollouts over the legal cards with successive halving: about
-    `budget` playouts in rounds; after each round the better half of the candidates
-    (by total score on the same worlds) stays.  Returns the best card."""
+def _rollouts(view, level, rng, s, legal, budget, close):
+    """Determinized rollouts over the legal cards (and closing the talon if `close`)
+    with successive halving: about `budget` playouts in rounds; after each round the
+    better half of the candidates (by total score on the same worlds) stays.  Returns
+    the best card or A_CLOSE."""
     me = view.seat
     n = 0
     c = 0
@@ -191,6 +208,10 @@ def _rollouts(view, level, rng, s, legal, budget):
             n += 1
         m >>= 1
         c += 1
+    if close:
+        s.cand[n] = playout.CLOSE
+        s.score[n] = 0
+        n += 1
     if n == 1:
         return s.cand[0]
     rounds = 0
@@ -209,7 +230,7 @@ def _rollouts(view, level, rng, s, legal, budget):
             k = 1
         for _ in range(k):
             if first:
-                sample.determinize(view, s.world, rng, exclude)
+                sample.determinize(view, s.world, rng, exclude, _INFER[level])
                 s.solver.load_rules(s.world, me)
                 first = False
             else:
@@ -246,7 +267,7 @@ def _phase2(view, level, rng, s, legal):
         s.votes[c] = 0
     for w in range(worlds):
         if w == 0:
-            sample.determinize(view, s.world, rng, exclude)
+            sample.determinize(view, s.world, rng, exclude, _INFER[level])
         else:
             sample.redeal(s.world, rng)
         s.solver.load(s.world, me)
@@ -311,7 +332,7 @@ def _should_close(view, level, rng, s):
     per = _NODE_BUDGET[level] // worlds
     exclude = sample.excluded(view, opp)
     for _ in range(worlds):
-        sample.determinize(view, s.world, rng, exclude)
+        sample.determinize(view, s.world, rng, exclude, _INFER[level])
         s.world.apply(D.A_CLOSE)
         if s.world.phase == D.PH_CLOSE_REPLY:
             s.world.apply(D.A_EXCHANGE)             # R11.3: he takes the trump

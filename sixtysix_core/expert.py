@@ -87,11 +87,6 @@ def _out(view):
     return out
 
 
-def _opp_may(view):
-    """Cards the opponent may hold: all out cards once the talon is exhausted."""
-    return _out(view) & ~view.cannot_hold(1 - view.seat)
-
-
 def keep_value(c, hand, out, trump, is_open):
     """How much holding card c is worth (low: throw or lead it first)."""
     s = c // 6
@@ -145,15 +140,13 @@ def _top_trumps(hand, out, trump):
     return top, pts
 
 
-def sure_points(view):
-    """Points of my sure tricks if the talon were closed now, plus what they capture."""
-    hand = view.hand()
-    out = _out(view)
-    trump = view.trump()
+def sure_points(hand, out, trump, opp_size):
+    """Points of my sure tricks if the talon were closed now, plus what they capture:
+    the run of top trumps, then the top cards of the other suits once those trumps
+    have drawn the out trumps (the opponent holds at most opp_size cards)."""
     top, pts = _top_trumps(hand, out, trump)
     n_top = cards.count(top)
     opp_trumps = cards.count(out & _SUIT_MASK[trump])
-    opp_size = view.hand_size(1 - view.seat)
     if opp_trumps > opp_size:
         opp_trumps = opp_size
     tricks = n_top
@@ -175,34 +168,42 @@ def sure_points(view):
     return pts + tricks * 3                   # about 3 points caught per trick
 
 
+def closes(hand, out, trump, opp_size, total, tricks):
+    """Close now (R13)?  total includes pending marriages."""
+    if tricks == 0 and total == 0:
+        return False
+    return total + sure_points(hand, out, trump, opp_size) >= 66 + CLOSE_MARGIN
+
+
 def should_close(view):
     me = view.seat
-    if view.tricks(me) == 0 and view.meld_pending(me) == 0 and view.total(me) == 0:
-        return False
-    total = view.total(me) + view.meld_pending(me)
-    return total + sure_points(view) >= 66 + CLOSE_MARGIN
+    return closes(view.hand(), _out(view), view.trump(), view.hand_size(1 - me),
+                  view.total(me) + view.meld_pending(me), view.tricks(me))
 
 
 def _lead(view, legal):
     me = view.seat
-    hand = view.hand()
-    trump = view.trump()
-    is_open = view.talon_state() == D.OPEN
-    out = _out(view)
     meld = view.meld_suit()
     if meld >= 0:
         q = meld * 6 + 2
         return q if legal >> q & 1 else q + 1
-    total = view.total(me) + view.meld_pending(me)
+    out = _out(view)
+    return lead(legal, out, view.trump(), view.talon_state() == D.OPEN,
+                view.total(me) + view.meld_pending(me), view.tricks(me),
+                out & ~view.cannot_hold(1 - me))
+
+
+def lead(hand, out, trump, is_open, total, tricks, may):
+    """The lead from `hand` (no marriage just melded); `out` as _out(), `may` the out
+    cards the opponent may hold."""
     tm = _SUIT_MASK[trump]
     top, _ = _top_trumps(hand, out, trump)
     if is_open:
-        if top and total + _POINTS[_highest(top)] >= 66 and view.tricks(me):
-            return _highest(top)          # a sure trick that makes 66
-        return _cheapest(legal, hand, out, trump, True)
-    may = _opp_may(view)
+        if top and tricks and total + _POINTS[_highest(top)] >= 66:
+            return _highest(top)              # a sure trick that makes 66
+        return _cheapest(hand, hand, out, trump, True)
     if top and may & tm:
-        return _highest(top)             # draw his trumps
+        return _highest(top)                  # draw his trumps
     best = -1
     best_v = -1
     for s in range(4):                        # sure winners in the other suits
@@ -220,7 +221,7 @@ def _lead(view, legal):
     if top:
         return _highest(top)
     # no sure winner: lead a low card of a suit he must follow, trumps last
-    return _cheapest(legal, hand, out, trump, False)
+    return _cheapest(hand, hand, out, trump, False)
 
 
 def _highest(mask):
@@ -230,23 +231,19 @@ def _highest(mask):
     return c
 
 
-def _winners(legal, lead, trump):
-    w = legal & _ABOVE[lead]
-    if lead // 6 != trump:
-        w |= legal & _SUIT_MASK[trump]
-    return w
-
-
 def _follow(view, legal):
     me = view.seat
-    hand = view.hand()
-    trump = view.trump()
-    lead = view.lead_card()
-    is_open = view.talon_state() == D.OPEN
-    out = _out(view)
+    return follow(legal, view.hand(), _out(view), view.trump(), view.lead_card(),
+                  view.talon_state() == D.OPEN, view.total(me) + view.meld_pending(me),
+                  view.talon_len(), view.upcard())
+
+
+def follow(legal, hand, out, trump, lead, is_open, total, talon_len, up):
+    """The card to play from `legal` (R8 / R9 already applied) to `lead`."""
     tm = _SUIT_MASK[trump]
-    total = view.total(me) + view.meld_pending(me)
-    win = _winners(legal, lead, trump)
+    win = legal & _ABOVE[lead]
+    if lead // 6 != trump:
+        win |= legal & tm
     lp = _POINTS[lead]
     if win:
         # a trick that makes 66 (pending marriages count once a trick is won)
@@ -254,10 +251,8 @@ def _follow(view, legal):
         if total + lp + _POINTS[c] >= 66:
             return c
     if is_open:
-        if view.talon_len() == 2:
-            up = view.upcard()
-            if up != D.NO_CARD and _POINTS[up] >= 10 and lp < 10:
-                return _cheapest(legal & ~win or legal, hand, out, trump, True)
+        if talon_len == 2 and up != D.NO_CARD and _POINTS[up] >= 10 and lp < 10:
+            return _cheapest(legal & ~win or legal, hand, out, trump, True)
         same = win & ~tm
         if same:
             c = cards.lowest(same)

@@ -8,6 +8,7 @@ under the MicroPython lane (the unix port running the core as .mpy); then the sm
 bench bot:    delegated to bench_bot.py.
 bench heap32: delegated to bench_heap32.py (live heap of a bot match on a 32-bit
               MicroPython: the WebAssembly port in node).
+bench strength: delegated to bench_strength.py (hard's budget curve against expert).
 """
 import multiprocessing
 import os
@@ -101,8 +102,11 @@ def main(command, args):
     if args[:1] == ["bot"]:
         from sixtysix_tools import bench_bot
         return bench_bot.main(command, args[1:])
+    if args[:1] == ["strength"]:
+        from sixtysix_tools import bench_strength
+        return bench_strength.main(command, args[1:])
     if args[:1] == ["heap32"]:
         from sixtysix_tools import bench_heap32
         return bench_heap32.main(command, args[1:])
-    sys.stderr.write("usage: sixtysix.py bench engine|bot|heap32\n")
+    sys.stderr.write("usage: sixtysix.py bench engine|bot|heap32|strength\n")
     return 2

@@ -1,0 +1,209 @@
+"""The rule-based `expert`, hard-v1, and issue 13's search pieces (RULES.md R7-R14, R22).
+
+expert plays legal 66 under every preset, declares a correct 66 at once, closes only on
+its counted points; playout.run's closing candidate leaves the solver as it found it;
+the inference from an opponent's window (no exchange, no meld) shapes the sampled
+deals; `bench strength` refuses bad input in one sentence.
+"""
+import os
+import sys
+
+import pytest
+
+from sixtysix_core import bot
+from sixtysix_core import deal as D
+from sixtysix_core import endgame
+from sixtysix_core import expert
+from sixtysix_core import playout
+from sixtysix_core import rng as RNG
+from sixtysix_core import rules as R
+from sixtysix_core import sample
+from sixtysix_core.view import PlayerView
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+
+def play(rules, seed, players, check=None):
+    """One hand; players[seat] is choose(view, rng); check(d, view, action) per step."""
+    r = RNG.Rng(seed)
+    d = D.Deal(rules)
+    d.new_hand(r.below(2), r)
+    view = PlayerView(d, 0)
+    rngs = (RNG.Rng(seed * 2 + 1), RNG.Rng(seed * 2 + 2))
+    while not d.is_over():
+        seat = d.to_move
+        view.set_seat(seat)
+        a = players[seat](view, rngs[seat])
+        assert d.is_legal(a), (a, d.phase)
+        if check:
+            check(d, view, a)
+        d.apply(a)
+    return d
+
+
+def _hard(view, rng):
+    return bot.choose(view, 2, rng)
+
+
+def _v1(view, rng):
+    return bot.choose(view, 3, rng)
+
+
+@pytest.mark.parametrize("preset", ["CLASSIC_66", "POLISH_HOUSE", "CZECH_66", "SCHNAPSEN",
+                                    "SCHNAPSEN_AT"])
+def test_expert_and_v1_play_legal_actions_under_presets(preset):
+    rules = R.preset(preset)
+    for seed in range(8):
+        play(rules, seed, (expert.choose, _hard))
+        play(rules, seed, (_v1, expert.choose))
+
+
+def test_expert_under_options_that_change_turns():
+    for opts in (("declare_window", "any_own_turn"), ("auto_declare", "true"),
+                 ("exchange_by", "either_between_tricks"), ("close_by", "either_between_tricks"),
+                 ("marriages_in_phase2", "true"), ("meld_before_first_trick", "forbidden"),
+                 ("trump_mode", "fixed_hearts"), ("phase2_rule", "follow_only")):
+        rules = R.RuleSet()
+        rules.set(*opts)
+        for seed in range(3):
+            play(rules, seed, (expert.choose, _hard))
+
+
+def test_expert_declares_correct_66_at_once_and_closes_on_counted_points():
+    closes = [0, 0]
+
+    def check(d, view, a):
+        seat = d.to_move
+        if a == D.A_OUT:
+            assert d.total(seat) >= 66, "false declaration"
+        elif d.is_legal(D.A_OUT) and d.total(seat) >= 66:
+            raise AssertionError("did not declare a correct 66")
+        if a == D.A_CLOSE:
+            assert expert.should_close(view)
+            closes[0] += 1
+            closes[1] += seat
+    for seed in range(40):
+        play(R.RuleSet(), seed, (expert.choose, expert.choose), check)
+    assert closes[0] >= 2
+
+
+def test_expert_takes_an_ace_led_with_a_trump_and_keeps_its_marriage():
+    d = D.Deal()
+    d.deck[:24] = bytes(range(24))
+    d.deal_from_deck(0)
+    # make a position by hand: seat 1 leads the ace of clubs, seat 0 holds a trump
+    trump = d.trump
+    d.hand[0] = (1 << (trump * 6 + 1)) | (1 << 6) | (1 << 8) | (1 << 9) | (1 << 13)
+    d.hand[1] = (1 << 5) | (1 << 7) | (1 << 12) | (1 << 14) | (1 << 15) | (1 << 16)
+    d.leader = 1
+    d.to_move = 1
+    d.phase = D.PH_LEAD
+    d.pending_draw = False
+    d.apply(5)                                          # the ace of clubs
+    view = PlayerView(d, 0)
+    assert expert.choose(view) == trump * 6 + 1         # the cheapest trump takes it
+
+
+def test_playout_close_leaves_the_solver_as_it_was():
+    r = RNG.Rng(4)
+    d = D.Deal()
+    s = endgame.Solver()
+    checked = 0
+    for h in range(30):
+        d.new_hand(h % 2, r)
+        while not d.is_over():
+            if (d.phase == D.PH_LEAD and not d.pending_draw and d.talon_state == D.OPEN
+                    and d.is_legal(D.A_CLOSE)):
+                s.load_rules(d, d.to_move)
+                before = (s.closer, s.snap_t0, s.snap_t1, s.snap_p0, s.snap_p1)
+                playout.run(d, d.to_move, s, playout.CLOSE)
+                assert (s.closer, s.snap_t0, s.snap_t1, s.snap_p0, s.snap_p1) == before
+                checked += 1
+            d.apply(playout.policy(d))
+    assert checked >= 20
+
+
+def test_close_candidate_scores_like_closing_on_the_engine():
+    """run(card=CLOSE) equals a close applied to a copy, then run on the copy."""
+    r = RNG.Rng(9)
+    d = D.Deal()
+    e = D.Deal()
+    s = endgame.Solver()
+    checked = 0
+    for h in range(40):
+        d.new_hand(h % 2, r)
+        while not d.is_over():
+            if (d.phase == D.PH_LEAD and not d.pending_draw and d.meld_suit < 0
+                    and d.talon_state == D.OPEN and d.is_legal(D.A_CLOSE)):
+                me = d.to_move
+                s.load_rules(d, me)
+                playout.MODE = 0                        # no closes inside the playouts
+                a = playout.run(d, me, s, playout.CLOSE)
+                d.copy_into(e)
+                e.apply(D.A_CLOSE)
+                if e.phase == D.PH_CLOSE_REPLY:
+                    e.apply(playout.policy(e))
+                s.load_rules(e, me)
+                b = playout.run(e, me, s)
+                playout.MODE = 5
+                assert a == b
+                checked += 1
+            d.apply(playout.policy(d))
+    assert checked >= 20
+
+
+def test_inference_from_a_window_without_exchange_or_meld():
+    """He led from his window without exchanging (he could not: no nine) and without
+    melding: with infer, no sampled hand holds the nine, and fewer hold a marriage."""
+    r = RNG.Rng(3)
+    d = D.Deal()
+    w = D.Deal()
+    found = 0
+    pairs = [0, 0]                  # sampled hands with a marriage: without / with infer
+    for h in range(300):
+        d.new_hand(h % 2, r)
+        while not d.is_over():
+            opp = d.to_move
+            if (found < 12 and d.phase == D.PH_LEAD and not d.pending_draw
+                    and d.meld_suit < 0 and d.talon_state == D.OPEN and d.talon_len > 2
+                    and d.tricks[opp] and not d.is_legal(D.A_EXCHANGE)):
+                nine = d.exchange_card()
+                d.apply(cards_lowest(d.hand[opp]))
+                view = PlayerView(d, 1 - opp)
+                if view.unseen() >> nine & 1:
+                    ex = sample.excluded(view, opp)
+                    for infer in (False, True):
+                        for k in range(40):
+                            sample.determinize(view, w, RNG.Rng(k), ex, infer)
+                            assert not (infer and w.hand[opp] >> nine & 1)
+                            x = w.hand[opp] | 1 << d.lead_card
+                            pairs[infer] += bool(x & (x >> 1) & 0x104104)
+                    found += 1
+                continue
+            d.apply(playout.policy(d))
+    assert found >= 5
+    assert pairs[0] > 0 and pairs[1] < pairs[0]
+
+
+def cards_lowest(mask):
+    c = 0
+    while not mask >> c & 1:
+        c += 1
+    return c
+
+
+def test_tournament_knows_expert_and_hard_v1():
+    from sixtysix_tools import tournament
+    r = tournament.run("hard-v1", "expert", 4, 1, jobs=1, progress=False)
+    assert r["deals"] == 4
+    assert tournament.run("expert", "greedy", 20, 3, jobs=1, progress=False)[
+        "a_gp_share"][0] > 0.5
+
+
+def test_bench_strength_refuses_bad_input(capsys):
+    from sixtysix_tools import bench_strength
+    assert bench_strength.main("bench", ["--hands", "2"]) == 2
+    assert bench_strength.main("bench", ["--rules", "NOPE"]) == 2
+    err = capsys.readouterr().err
+    assert "at least 4" in err and "unknown rules preset" in err
