@@ -43,7 +43,7 @@ EXTRA_LEVELS = ("hard-v1",)     # host-only level indexes 3..: the hard of befor
 
 # Per level: phase-1 playouts, worlds for a closed talon, node budget of one decision,
 # worlds to test a close.
-_PLAYOUTS = (0, 24, 192, 192)
+_PLAYOUTS = (0, 24, 176, 192)
 _CLOSED_SAMPLES = (0, 2, 4, 4)
 _NODE_BUDGET = (0, 400, 1200, 1200)
 _CLOSE_SAMPLES = (0, 2, 4, 4)
