@@ -22,32 +22,12 @@ from sixtysix_core.view import PlayerView
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from test_bot_play import play  # noqa: E402  (players may be choose functions)
 
 
-def play(rules, seed, players, check=None):
-    """One hand; players[seat] is choose(view, rng); check(d, view, action) per step."""
-    r = RNG.Rng(seed)
-    d = D.Deal(rules)
-    d.new_hand(r.below(2), r)
-    view = PlayerView(d, 0)
-    rngs = (RNG.Rng(seed * 2 + 1), RNG.Rng(seed * 2 + 2))
-    while not d.is_over():
-        seat = d.to_move
-        view.set_seat(seat)
-        a = players[seat](view, rngs[seat])
-        assert d.is_legal(a), (a, d.phase)
-        if check:
-            check(d, view, a)
-        d.apply(a)
-    return d
-
-
-def _hard(view, rng):
-    return bot.choose(view, 2, rng)
-
-
-def _v1(view, rng):
-    return bot.choose(view, 3, rng)
+HARD = bot.LEVELS.index("hard")
+HARD_V1 = len(bot.LEVELS) + bot.EXTRA_LEVELS.index("hard-v1")
 
 
 @pytest.mark.parametrize("preset", ["CLASSIC_66", "POLISH_HOUSE", "CZECH_66", "SCHNAPSEN",
@@ -55,19 +35,8 @@ def _v1(view, rng):
 def test_expert_and_v1_play_legal_actions_under_presets(preset):
     rules = R.preset(preset)
     for seed in range(8):
-        play(rules, seed, (expert.choose, _hard))
-        play(rules, seed, (_v1, expert.choose))
-
-
-def test_expert_under_options_that_change_turns():
-    for opts in (("declare_window", "any_own_turn"), ("auto_declare", "true"),
-                 ("exchange_by", "either_between_tricks"), ("close_by", "either_between_tricks"),
-                 ("marriages_in_phase2", "true"), ("meld_before_first_trick", "forbidden"),
-                 ("trump_mode", "fixed_hearts"), ("phase2_rule", "follow_only")):
-        rules = R.RuleSet()
-        rules.set(*opts)
-        for seed in range(3):
-            play(rules, seed, (expert.choose, _hard))
+        play(rules, seed, (expert.choose, HARD))
+        play(rules, seed, (HARD_V1, expert.choose))
 
 
 def test_expert_declares_correct_66_at_once_and_closes_on_counted_points():
@@ -105,27 +74,9 @@ def test_expert_takes_an_ace_led_with_a_trump_and_keeps_its_marriage():
     assert expert.choose(view) == trump * 6 + 1         # the cheapest trump takes it
 
 
-def test_playout_close_leaves_the_solver_as_it_was():
-    r = RNG.Rng(4)
-    d = D.Deal()
-    s = endgame.Solver()
-    checked = 0
-    for h in range(30):
-        d.new_hand(h % 2, r)
-        while not d.is_over():
-            if (d.phase == D.PH_LEAD and not d.pending_draw and d.talon_state == D.OPEN
-                    and d.is_legal(D.A_CLOSE)):
-                s.load_rules(d, d.to_move)
-                before = (s.closer, s.snap_t0, s.snap_t1, s.snap_p0, s.snap_p1)
-                playout.run(d, d.to_move, s, playout.CLOSE)
-                assert (s.closer, s.snap_t0, s.snap_t1, s.snap_p0, s.snap_p1) == before
-                checked += 1
-            d.apply(playout.policy(d))
-    assert checked >= 20
-
-
 def test_close_candidate_scores_like_closing_on_the_engine():
-    """run(card=CLOSE) equals a close applied to a copy, then run on the copy."""
+    """run(card=CLOSE) equals a close applied to a copy, then run on the copy, and
+    leaves the solver's closer and snapshot as they were."""
     r = RNG.Rng(9)
     d = D.Deal()
     e = D.Deal()
@@ -139,7 +90,9 @@ def test_close_candidate_scores_like_closing_on_the_engine():
                 me = d.to_move
                 s.load_rules(d, me)
                 playout.MODE = 0                        # no closes inside the playouts
+                before = (s.closer, s.snap_t0, s.snap_t1, s.snap_p0, s.snap_p1)
                 a = playout.run(d, me, s, playout.CLOSE)
+                assert (s.closer, s.snap_t0, s.snap_t1, s.snap_p0, s.snap_p1) == before
                 d.copy_into(e)
                 e.apply(D.A_CLOSE)
                 if e.phase == D.PH_CLOSE_REPLY:

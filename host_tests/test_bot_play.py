@@ -12,6 +12,7 @@ import pytest
 
 from sixtysix_core import bot
 from sixtysix_core import deal as D
+from sixtysix_core import expert
 from sixtysix_core import rdeep
 from sixtysix_core import rng as RNG
 from sixtysix_core import rules as R
@@ -22,7 +23,8 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 
 def play(rules, seed, levels, check=None):
-    """One hand, bot levels per seat (None = rdeep); check(d, view, action) per step."""
+    """One hand, bot levels per seat (None = rdeep, or a choose(view, rng) function);
+    check(d, view, action) per step."""
     r = RNG.Rng(seed)
     d = D.Deal(rules)
     d.new_hand(r.below(2), r)
@@ -32,7 +34,12 @@ def play(rules, seed, levels, check=None):
         seat = d.to_move
         view.set_seat(seat)
         lvl = levels[seat]
-        a = rdeep.choose(view, rngs[seat]) if lvl is None else bot.choose(view, lvl, rngs[seat])
+        if lvl is None:
+            a = rdeep.choose(view, rngs[seat])
+        elif callable(lvl):
+            a = lvl(view, rngs[seat])
+        else:
+            a = bot.choose(view, lvl, rngs[seat])
         assert d.is_legal(a), (a, d.phase)
         if check:
             check(d, view, a)
@@ -58,6 +65,7 @@ def test_options_that_change_turns():
         rules.set(*opts)
         for seed in range(3):
             play(rules, seed, (2, 1))
+            play(rules, seed, (expert.choose, 3))       # the baseline and hard-v1
 
 
 def test_declares_correct_66_at_once_and_never_falsely():

@@ -15,11 +15,11 @@ marriages, take tricks with trumps only when they are worth it):
   * talon open, leading [R8]: a card worth a 66 if it cannot be beaten; else the
     cheapest card by keep value (nines and jacks first, then lone kings and queens,
     marriage halves, low trumps, aces, tens last);
-  * talon open, following: an ace or ten led is taken (with the ace of the suit, else
-    the cheapest trump); a king or queen with the suit's ten or ace; low cards are not
-    taken, the cheapest card is thrown; any trick that makes 66 is taken; with two
-    talon cards left a trick is not taken when losing it brings the upcard (a high
-    trump) [R7];
+  * talon open, following: any trick that makes 66 is taken; with two talon cards left
+    a cheap trick is not taken when losing it brings the upcard (a high trump) [R7];
+    else the cheapest higher card of the suit led takes it (not half of a marriage);
+    an ace or ten led is trumped with the cheapest trump (TRUMP_AT); otherwise the
+    cheapest card is thrown, but an ace or ten is not thrown when a winner can take;
   * talon closed or exhausted [R9]: leads its sure winners (top trumps first while the
     opponent may hold trumps, then top cards of suits he must follow or cannot trump),
     else its cheapest card; follows with the cheapest winner when the trick is worth
