@@ -11,6 +11,7 @@ import sys
 import pytest
 
 from sixtysix_core import bot
+from sixtysix_core import bot_v1  # noqa: F401  (hard-v1's close test, for level 3)
 from sixtysix_core import deal as D
 from sixtysix_core import expert
 from sixtysix_core import rdeep

@@ -11,9 +11,8 @@ How it decides (RULES.md references in brackets):
   * always declares a correct 66 at once, never a false one [R14, R20];
   * exchanges the trump nine whenever allowed, melds (40 before 20) [R11, R12];
   * phase 1 (talon open): determinized rollouts - deal the unseen cards consistently with
-    the view and with the opponent's last window (sample.py, infer), play each
-    candidate card, and closing the talon [R13], and finish the hand with a fast
-    full-information policy that may close too (playout.py, MODE); the best average
+    the view (sample.py), play each candidate card, and closing the talon [R13], and
+    finish the hand with a fast full-information policy (playout.py); the best average
     of game points (then card points) wins, so a close is chosen by its expected game
     points;
   * phase 2, talon exhausted: both hands are known by elimination, so the endgame
@@ -23,9 +22,10 @@ Levels (budgets sized for a SAMD51 in CircuitPython, see tools/sixtysix_tools/be
   easy    the rule of thumb with a third of its card choices random, never closes;
   normal  rollouts on few worlds, small solver budget;
   hard    more worlds, the full solver budget.
-EXTRA_LEVELS (level index 3 on; host tools only, e.g. tournament "hard-v1"): hard as it
-was before issue 13 - no inference, the old playout, and closing only when, in every
-sampled world, the exact solver proves it then wins [R13, R19].
+Level 3 (host tools only: tournament "hard-v1", bot_v1.py): hard as it was before issue
+13 - 192 playouts, and closing only when, in every sampled world, the exact solver
+proves it then wins [R13, R19]; that close test is in bot_v1.py, which installs itself
+as close_test when imported (the device never imports it).
 
 Scratch state (one Deal, one Solver, small per-candidate lists) is created on the first
 call and reused; rollouts and solves allocate nothing.
@@ -39,17 +39,11 @@ from sixtysix_core import playout
 from sixtysix_core import sample
 
 LEVELS = ("easy", "normal", "hard")
-EXTRA_LEVELS = ("hard-v1",)     # host-only level indexes 3..: the hard of before issue 13
 
-# Per level: phase-1 playouts, worlds for a closed talon, node budget of one decision,
-# worlds to test a close.
-_PLAYOUTS = (0, 24, 176, 192)
+# Per level: phase-1 playouts, worlds for a closed talon, node budget of one decision.
+_PLAYOUTS = (0, 24, 192, 192)
 _CLOSED_SAMPLES = (0, 2, 4, 4)
 _NODE_BUDGET = (0, 400, 1200, 1200)
-_CLOSE_SAMPLES = (0, 2, 4, 4)
-_ROLL_CLOSE = (0, 1, 1, 0)      # 1: closing is a rollout candidate (expected game points)
-_PLAYOUT_MODE = (5, 5, 5, 0)    # playout.MODE
-_INFER = (1, 1, 1, 0)           # sample.determinize(infer)
 HALVING = True
 _EASY_RANDOM = const(3)          # easy: 1 in 3 card choices at random
 
@@ -57,6 +51,8 @@ _SUIT_MASK = cards.SUIT_MASK
 _POINTS = cards.CARD_POINTS
 
 _state = [None]                  # [_Scratch] once created
+close_test = None                # level 3's close test, f(view, level, rng, scratch) ->
+                                 # bool (bot_v1.py, host only)
 
 
 class _Scratch:
@@ -103,13 +99,12 @@ def choose(view, level, rng):
     if level <= 0:
         return _easy(view, rng, specials, legal)
     s = _scratch(view)
-    playout.MODE = _PLAYOUT_MODE[level]
     close = False
     if phase == D.PH_LEAD:
-        roll_close = _ROLL_CLOSE[level]
+        roll_close = level < 3                      # not hard-v1 (bot_v1.py)
         if specials >> (D.A_DRAW - 24) & 1:
-            if (not roll_close and specials >> (D.A_CLOSE - 24) & 1
-                    and _should_close(view, level, rng, s)):
+            if (not roll_close and specials >> (D.A_CLOSE - 24) & 1 and close_test
+                    and close_test(view, level, rng, s)):
                 return D.A_CLOSE                    # R13: close before drawing
             return D.A_DRAW
         if specials >> (D.A_EXCHANGE - 24) & 1:
@@ -120,7 +115,7 @@ def choose(view, level, rng):
         if specials >> (D.A_CLOSE - 24) & 1:
             if roll_close:
                 close = view.talon_state() == D.OPEN
-            elif _should_close(view, level, rng, s):
+            elif close_test and close_test(view, level, rng, s):
                 return D.A_CLOSE
     if close:
         return _rollouts(view, level, rng, s, legal, _PLAYOUTS[level], True)
@@ -209,7 +204,7 @@ def _rollouts(view, level, rng, s, legal, budget, close):
         m >>= 1
         c += 1
     if close:
-        s.cand[n] = playout.CLOSE
+        s.cand[n] = D.A_CLOSE
         s.score[n] = 0
         n += 1
     if n == 1:
@@ -230,13 +225,16 @@ def _rollouts(view, level, rng, s, legal, budget, close):
             k = 1
         for _ in range(k):
             if first:
-                sample.determinize(view, s.world, rng, exclude, _INFER[level])
+                sample.determinize(view, s.world, rng, exclude)
                 s.solver.load_rules(s.world, me)
                 first = False
             else:
                 sample.redeal(s.world, rng)
             for i in range(active):
-                s.score[i] += playout.run(s.world, me, s.solver, s.cand[i])
+                c = s.cand[i]
+                s.score[i] += playout.run(s.world, me, s.solver, c)
+                if c == D.A_CLOSE:
+                    s.solver.load_rules(s.world, me)    # undo the close
         # insertion sort of the active candidates by score, best first
         for i in range(1, active):
             j = i
@@ -267,7 +265,7 @@ def _phase2(view, level, rng, s, legal):
         s.votes[c] = 0
     for w in range(worlds):
         if w == 0:
-            sample.determinize(view, s.world, rng, exclude, _INFER[level])
+            sample.determinize(view, s.world, rng, exclude)
         else:
             sample.redeal(s.world, rng)
         s.solver.load(s.world, me)
@@ -298,46 +296,3 @@ def _playout_best(s, me, legal):
         m >>= 1
         c += 1
     return best
-
-
-# ------------------------------------------------------------------ closing
-
-def _should_close(view, level, rng, s):
-    """Close only if the solver proves a win in every sampled world (R13, R19)."""
-    me = view.seat
-    opp = 1 - me
-    hand = view.hand()
-    # Upper bound on what closing can reach: own total, own cards, the best cards the
-    # opponent can hold.  Skip the search when even that misses 66.
-    k = cards.count(hand)
-    reach = view.total(me) + view.meld_pending(me) + cards.points(hand)
-    unseen = view.unseen() | view.known_cards(opp)
-    top = 0
-    for _ in range(k):
-        best = -1
-        c = 0
-        m = unseen
-        while m:
-            if m & 1 and (best < 0 or _POINTS[c] > _POINTS[best]):
-                best = c
-            m >>= 1
-            c += 1
-        if best < 0:
-            break
-        top += _POINTS[best]
-        unseen &= ~(1 << best)
-    if reach + top < 66 or view.total(me) + view.meld_pending(me) < 30:
-        return False
-    worlds = _CLOSE_SAMPLES[level]
-    per = _NODE_BUDGET[level] // worlds
-    exclude = sample.excluded(view, opp)
-    for _ in range(worlds):
-        sample.determinize(view, s.world, rng, exclude, _INFER[level])
-        s.world.apply(D.A_CLOSE)
-        if s.world.phase == D.PH_CLOSE_REPLY:
-            s.world.apply(D.A_EXCHANGE)             # R11.3: he takes the trump
-        s.solver.load(s.world, me)
-        v = s.solver.solve(per, 0, 1)             # null window: does closing win?
-        if v == endgame.NO_VALUE or v <= 0:
-            return False
-    return True

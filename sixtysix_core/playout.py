@@ -10,11 +10,10 @@ instead of Deal.apply, and returns the result for seat `me` as an int:
 (game points as in RULES.md R18-R20, card points as the tie-break).  The rules it plays:
 drawing (R7), the nine exchange (R11), marriages (R12: trump first), the free phase-1
 follow (R8), the phase-2 follow rule chosen by phase2_rule (R9), declaring a correct 66
-at once (R14) and the end-of-hand rules (R16-R19, via endgame.Solver's scoring).  With
-MODE bit 4 the leader closes (R13) when his total and his sure points make 66; run()
-can also start with a close (card=CLOSE), so that closing is one of the bot's
-candidates.  Declaration windows other than leader_window are treated like it: this
-is an estimate, not the referee.
+at once (R14) and the end-of-hand rules (R16-R19, via endgame.Solver's scoring).  It
+never closes by itself, but run() can start with a close (card=A_CLOSE), so that closing
+is one of the bot's candidates.  Declaration windows other than leader_window are
+treated like it: this is an estimate, not the referee.
 
 The Deal is first advanced with Deal.apply to the next leader window with no draw
 pending; from there the playout works on its own copy of the state.  Allocates nothing.
@@ -31,11 +30,6 @@ _BIG = const(1000000)
 _QUEENS = const(0x104104)    # the queen's bit (rank 2) of each suit
 GP_WEIGHT = 64          # score = GP_WEIGHT * game points + card points // PTS_DIV
 PTS_DIV = 4
-# MODE bits: 1 lead_card(free) while the talon is open, 4 the leader closes when his
-# total and sure_points() make 66; 0 is the playout of before issue 13 (hard-v1).
-MODE = 5
-CLOSE_FROM = 30         # MODE 4: no close below this total
-CLOSE = const(26)       # run(card=CLOSE): the leader closes the talon, then plays on
 
 
 _LOW = cards.LOW_RANK         # lowest / highest rank present in a 6-bit suit pattern
@@ -68,11 +62,10 @@ def cheapest(mask, trumps, keep=0):
     return best
 
 
-def lead_card(hand, opp_hand, trump, keep=0, free=False):
+def lead_card(hand, opp_hand, trump, keep=0):
     """A lead the opponent cannot beat (highest value, non-trump first) if there is one
     (opp_hand known), else the cheapest card.  Only a suit's top card can be such a
-    lead, and it is the suit's most valuable one.  free: the follower may play any
-    card (R8, talon open), so only a lack of trumps makes a plain card safe."""
+    lead, and it is the suit's most valuable one."""
     trumps = _SUIT_MASK[trump]
     if opp_hand:
         best = -1
@@ -83,8 +76,7 @@ def lead_card(hand, opp_hand, trump, keep=0, free=False):
             if x:
                 c = s * 6 + _HIGH[x]
                 if not (opp_hand & _ABOVE[c]):
-                    if s == trump or not opp_trumps or (
-                            not free and opp_hand & _SUIT_MASK[s]):
+                    if s == trump or not opp_trumps or opp_hand & _SUIT_MASK[s]:
                         key = _POINTS[c] + (0 if s == trump else 20)
                         if key > best_key:
                             best_key = key
@@ -106,33 +98,6 @@ def follow_card(legal, trump, lead, keep=0):
             return w
     rest = legal & ~winners
     return cheapest(rest if rest else legal, trumps, keep)
-
-
-_PTS6 = bytes(sum(_POINTS[r] for r in range(6) if x >> r & 1) for x in range(64))
-_POP6 = cards.POP6
-
-
-def sure_points(h, o, trump):
-    """Points of the cards of hand h that hand o cannot beat once the talon is closed
-    (R9: o must follow suit, else trump), suit by suit, from the top."""
-    ot = o & _SUIT_MASK[trump]
-    pts = 0
-    for s in range(4):
-        x = h >> (s * 6) & 63
-        if x:
-            y = o >> (s * 6) & 63
-            if y:
-                x &= ~((2 << _HIGH[y]) - 1)         # above all of o's cards
-            elif s != trump and ot:
-                continue                            # he trumps the suit
-            if x:
-                k = _POP6[x]
-                n = _POP6[y]
-                if s == trump or not ot or n >= k:
-                    pts += _PTS6[x]
-                else:
-                    pts += _PTS6[x] * n // k
-    return pts
 
 
 def legal_follow(hand, lead, trump, rule):
@@ -182,24 +147,13 @@ def _score(d, me):
 def run(d, me, solver, card=-1):
     """Finish the hand in Deal d and return the score for `me`.  `solver` is an
     endgame.Solver whose load_rules() was called for this hand (same rules, closer and
-    close snapshot); only its end-of-hand scoring is used, and a close in the playout
-    changes its closer and snapshot only until run returns.
+    close snapshot); only its end-of-hand scoring is used.
 
     card < 0: d is advanced with Deal.apply to a trick or a window first (modified).
     card >= 0: the seat to move in d (at a lead with no draw pending, or a follow)
     plays `card` first; d is only read, so one world serves every candidate card.
-    card == CLOSE (at a lead, talon open): the leader closes first."""
-    v = _run(d, me, solver, card)
-    if solver.closer != d.closer:                   # the playout closed: undo
-        solver.closer = d.closer
-        solver.snap_t0 = d.snap_tricks[0]
-        solver.snap_t1 = d.snap_tricks[1]
-        solver.snap_p0 = d.snap_total[0]
-        solver.snap_p1 = d.snap_total[1]
-    return v
-
-
-def _run(d, me, solver, card):
+    card == A_CLOSE (at a lead, talon open): the leader closes first; the solver's closer
+    and snapshot then describe that close (load_rules() again to undo)."""
     forced = -1
     if card < 0:
         while d.phase != D.PH_OVER and (d.phase != D.PH_FOLLOW
@@ -228,14 +182,25 @@ def _run(d, me, solver, card):
     lead = d.lead_card if d.phase == D.PH_FOLLOW else -1
     drawn = not d.pending_draw
     last = talon[top + tlen - 1] if tlen else 0     # the upcard (or the nine swapped in)
-    force = card == CLOSE           # the leader closes in the first window (R13)
-    mcard = -1                      # then leads the marriage card melded before (R12)
-    if force and d.meld_suit >= 0:
-        mcard = d.meld_suit * 6 + 2
-        if not d.hand[ldr] >> mcard & 1:
-            mcard += 1
-    close_min = 3 if d.opt_close_more_than_two else 2
-    if card >= 0 and not force:
+    if card == D.A_CLOSE:           # R13: the leader closes now (his window, no draw)
+        card = -1
+        is_open = False
+        solver.closer = ldr
+        solver.snap_t0 = t0
+        solver.snap_t1 = t1
+        solver.snap_p0 = p0
+        solver.snap_p1 = p1
+        if (nine >= 0 and d.opt_exchange_at_close
+                and not (d.opt_exchange_not_two and tlen == 2)):
+            if ldr == 1 and h0 >> nine & 1:         # R11.3: he takes the upcard
+                h0 ^= (1 << nine) | (1 << last)
+            elif ldr == 0 and h1 >> nine & 1:
+                h1 ^= (1 << nine) | (1 << last)
+        if d.meld_suit >= 0:                        # R12: the marriage card is led
+            card = d.meld_suit * 6 + 2
+            if not d.hand[ldr] >> card & 1:
+                card += 1
+    if card >= 0:
         if lead < 0:
             lead = card
             if ldr == 0:
@@ -265,7 +230,7 @@ def _run(d, me, solver, card):
         hl = h0 if ldr == 0 else h1
         ho = h1 if ldr == 0 else h0
         if lead < 0:
-            if is_open and tlen >= 2 and not force:
+            if is_open and tlen >= 2:
                 tl = t0 if ldr == 0 else t1
                 if nine >= 0 and hl >> nine & 1 and (tl or not needs_trick):
                     hl = (hl & ~(1 << nine)) | (1 << last)  # R11: the nine for the upcard
@@ -292,26 +257,8 @@ def _run(d, me, solver, card):
                 if (p0 if ldr == 0 else p1) >= 66:
                     return (solver._declare(ldr, p0, p1, t0, t1) * GP_WEIGHT
                             + _tie(me, p0, p1))
-            pl = p0 + q0 if ldr == 0 else p1 + q1
-            if is_open and (force or (MODE & 4 and tlen >= close_min and pl >= CLOSE_FROM
-                                      and pl + sure_points(hl, ho, trump) >= 66)):
-                # R13: close; R11.3: the other seat takes the upcard for the nine.
-                # The solver's scoring learns the closer and the snapshot (run()
-                # restores them).
-                is_open = False
-                solver.closer = ldr
-                solver.snap_t0 = t0
-                solver.snap_t1 = t1
-                solver.snap_p0 = p0
-                solver.snap_p1 = p1
-                if (nine >= 0 and d.opt_exchange_at_close and ho >> nine & 1
-                        and not (d.opt_exchange_not_two and tlen == 2)):
-                    ho = (ho & ~(1 << nine)) | (1 << last)
-                if force:
-                    lead = mcard
-                    force = False
             if lead < 0:
-                lead = lead_card(hl, ho, trump, 0, is_open and MODE & 1)
+                lead = lead_card(hl, ho, trump)
             hl &= ~(1 << lead)
         # ---- the follower
         legal = ho if is_open else legal_follow(ho, lead, trump, rule)

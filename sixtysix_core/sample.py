@@ -10,22 +10,14 @@ random, consistently with everything the seat knows:
     that suit; one who did not trump has no trump; one who followed without beating
     (follow_head_trump) has no higher card of the suit.  Voids are read from the played
     history, which is public.
-With infer (the bot's levels since issue 13), also what his choices suggest:
-  * he just led from his window with the talon open and did not exchange (R11): he has
-    no trump nine; did not meld (R12): up to RETRIES deals are tried for a hand without
-    a marriage;
-  * he closed (R13): up to RETRIES deals are tried for a hand whose sure points
-    (playout.sure_points against the seat's hand) bring him to 66 - CLOSER_SLACK.
 
 Cards and masks as in cards.py; fields as in deal.py.  fill() and determinize() write
 the scratch Deal's fields directly (they know deal.py's layout) and allocate nothing.
 """
 from sixtysix_core import cards
 from sixtysix_core import deal as D
-from sixtysix_core import playout
 
 _BUF = bytearray(24)
-_QUEENS = 0x104104          # the queen's bit (rank 2) of each suit
 
 
 def snapshot(view, seat):
@@ -103,31 +95,15 @@ def fill(view, d):
         d.talon[d.talon_len - 1] = up
 
 
-def determinize(view, d, rng, exclude, infer=False):
+def determinize(view, d, rng, exclude):
     """fill() and then deal the unseen cards: the opponent's hidden cards avoid
     `exclude` (from excluded()) when that is possible; the rest go to the talon in a
-    random order, above the upcard.  infer: also read his last window (see below).
-    Allocates nothing."""
+    random order, above the upcard.  Allocates nothing."""
     fill(view, d)
     opp = 1 - view.seat
     unseen = view.unseen()
     known = view.known_cards(opp)
     need = view.hand_size(opp) - cards.count(known)
-    lead = view.lead_card()
-    pair = -1
-    if infer and lead != D.NO_CARD and view.leader() == opp and d.talon_state == D.OPEN:
-        # He just led from his window (R10) with the talon open and neither exchanged
-        # nor melded: the bots (and most players) always do both when they can.
-        n = d.talon_len
-        if (d.opt_exchange and n >= 2 and not (d.opt_exchange_not_two and n == 2)
-                and (d.tricks[opp] or not d.opt_exchange_needs_trick)):
-            exclude |= 1 << d.exchange_card()
-        if d.meld_suit < 0 and n >= 2 and (d.tricks[opp] or not d.opt_meld_needs_trick):
-            pair = lead
-    strong = -1
-    if infer and d.closer == opp and d.talon_state == D.CLOSED:
-        # He closed (R13): he expects his hand to make 66; prefer deals where it can.
-        strong = 66 - CLOSER_SLACK - d.cardpts[opp] - d.meld_credited[opp]
     pool = unseen & ~exclude
     if cards.count(pool) < need:
         pool = unseen
@@ -136,16 +112,10 @@ def determinize(view, d, rng, exclude, infer=False):
     _INFO[2] = unseen
     _INFO[3] = pool
     _INFO[4] = need
-    _INFO[5] = pair
-    _INFO[6] = strong
     redeal(d, rng)
 
 
-RETRIES = 4                 # deals tried for a hand without a marriage / a strong close
-CLOSER_SLACK = 10           # a closer's hand: sure points >= 66 - this - his total
-_INFO = [0, 0, 0, 0, 0, -1, -1]     # opponent seat, his known cards, unseen, pool, cards
-                                    # needed, his lead when he did not meld (-1: no
-                                    # such), the sure points of a closer's hand (-1)
+_INFO = [0, 0, 0, 0, 0]     # opponent seat, his known cards, unseen, pool, cards needed
 
 
 def redeal(d, rng):
@@ -165,26 +135,15 @@ def redeal(d, rng):
             n += 1
         m >>= 1
         c += 1
-    pair = _INFO[5]
-    strong = _INFO[6]
-    tries = RETRIES if pair >= 0 or strong > 0 else 1
-    while tries:
-        h = _INFO[1]
-        i = 0
-        while i < need:
-            j = i + rng.below(n - i)
-            t = buf[i]
-            buf[i] = buf[j]
-            buf[j] = t
-            h |= 1 << buf[i]
-            i += 1
-        tries -= 1
-        if pair >= 0:
-            x = h | 1 << pair
-            if not x & (x >> 1) & _QUEENS:
-                break                   # no marriage in his hand: he could not meld
-        elif strong > 0 and playout.sure_points(h, d.hand[1 - opp], d.trump) >= strong:
-            break
+    h = _INFO[1]
+    i = 0
+    while i < need:
+        j = i + rng.below(n - i)
+        t = buf[i]
+        buf[i] = buf[j]
+        buf[j] = t
+        h |= 1 << buf[i]
+        i += 1
     d.hand[opp] = h
     rest = unseen & ~h
     n = 0

@@ -216,7 +216,7 @@ def main(command, args):
         root = build_mpy(mpy_cross, tmp)
         ps_before = pystones(micropython)
         from sixtysix_core import bot
-        names = bot.LEVELS + (bot.EXTRA_LEVELS if ns.v1 else ())
+        names = bot.LEVELS + (("hard-v1",) if ns.v1 else ())
         times = time_positions(micropython, root, ns.hands, "0123"[:len(names)])
         ps_after = pystones(micropython)
         ps = (ps_before + ps_after) / 2

@@ -36,9 +36,9 @@ def bot_function(name):
         return rdeep.choose
     if name == "expert":
         return expert.choose
-    if name in bot.EXTRA_LEVELS:
-        level = len(bot.LEVELS) + bot.EXTRA_LEVELS.index(name)
-        return lambda view, rng: bot.choose(view, level, rng)
+    if name == "hard-v1":
+        from sixtysix_core import bot_v1            # installs hard-v1's close test
+        return lambda view, rng: bot.choose(view, bot_v1.LEVEL, rng)
     if name in bot.LEVELS:
         level = bot.LEVELS.index(name)
         return lambda view, rng: bot.choose(view, level, rng)
