@@ -123,7 +123,7 @@ def test_smoke_normal_beats_easy():
 
 
 def test_smoke_hard_beats_greedy_and_rdeep():
-    assert _tournament("hard", "greedy", 20)["a_gp_share"][0] > 0.5
+    assert _tournament("hard", "greedy", 40)["a_gp_share"][0] > 0.5
     assert _tournament("hard", "rdeep", 8)["a_gp_share"][0] > 0.5
 
 

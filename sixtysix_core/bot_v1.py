@@ -1,10 +1,11 @@
 """hard-v1: the close test of the hard level before issue 13 (host only, not shipped).
 
-Importing this module installs should_close() as bot.py's close test for level
-LEVEL (tournament name NAME), which does not roll closing out as a candidate: close only if the exact solver proves a win in every sampled world (RULES.md
-R13, R19).  With that level's budgets (192 playouts) bot.choose then plays exactly as
-hard did before issue 13.  The device build does not import it, so
-its levels never reach this test.
+Importing this module installs should_close() as bot.py's close test (bot.close_test)
+for level LEVEL (tournament name NAME), which does not roll closing out as a
+candidate: close only if the exact solver proves a win in every sampled world
+(RULES.md R13, R19).  With that level's budgets (192 playouts) bot.choose then plays
+exactly as hard did before issue 13.  The device never imports this module, so its
+levels never reach this test.
 """
 from sixtysix_core import bot
 from sixtysix_core import cards
@@ -59,4 +60,4 @@ def should_close(view, level, rng, s):
     return True
 
 
-bot.close_test = should_close
+bot.close_test = should_close  # type: ignore[assignment]
