@@ -10,11 +10,11 @@ samples and solver nodes, never in time.
 How it decides (RULES.md references in brackets):
   * always declares a correct 66 at once, never a false one [R14, R20];
   * exchanges the trump nine whenever allowed, melds (40 before 20) [R11, R12];
-  * closes only when, in every sampled world, the exact solver proves it then wins
-    [R13, R19];
   * phase 1 (talon open): determinized rollouts - deal the unseen cards consistently with
-    the view (sample.py), play each candidate card and finish the hand with a fast
-    full-information policy; the best average of game points (then card points) wins;
+    the view (sample.py), play each candidate card, and closing the talon [R13], and
+    finish the hand with a fast full-information policy (playout.py); the best average
+    of game points (then card points) wins, so a close is chosen by its expected game
+    points;
   * phase 2, talon exhausted: both hands are known by elimination, so the endgame
     solver (endgame.py) plays perfectly; talon closed: the solver on sampled worlds.
 
@@ -22,6 +22,10 @@ Levels (budgets sized for a SAMD51 in CircuitPython, see tools/sixtysix_tools/be
   easy    the rule of thumb with a third of its card choices random, never closes;
   normal  rollouts on few worlds, small solver budget;
   hard    more worlds, the full solver budget.
+Level 3 (host tools only: tournament "hard-v1", bot_v1.py): hard as it was before issue
+13 - 192 playouts, and closing only when, in every sampled world, the exact solver
+proves it then wins [R13, R19]; that close test is in bot_v1.py, which installs itself
+as close_test when imported (the device never imports it).
 
 Scratch state (one Deal, one Solver, small per-candidate lists) is created on the first
 call and reused; rollouts and solves allocate nothing.
@@ -39,12 +43,10 @@ from sixtysix_core import sample
 
 LEVELS = ("easy", "normal", "hard")
 
-# Per level: phase-1 playouts, worlds for a closed talon, node budget of one decision,
-# worlds to test a close.
-_PLAYOUTS = (0, 24, 192)
-_CLOSED_SAMPLES = (0, 2, 4)
-_NODE_BUDGET = (0, 400, 1200)
-_CLOSE_SAMPLES = (0, 2, 4)
+# Per level: phase-1 playouts, worlds for a closed talon, node budget of one decision.
+_PLAYOUTS = (0, 24, 192, 192)
+_CLOSED_SAMPLES = (0, 2, 4, 4)
+_NODE_BUDGET = (0, 400, 1200, 1200)
 HALVING = True
 _EASY_RANDOM = const(3)          # easy: 1 in 3 card choices at random
 
@@ -52,6 +54,8 @@ _SUIT_MASK = cards.SUIT_MASK
 _POINTS = cards.CARD_POINTS
 
 _state = [None]                  # [_Scratch] once created
+close_test = None                # level 3's close test, f(view, level, rng, scratch) ->
+                                 # bool (bot_v1.py, host only)
 
 
 class _Scratch:
@@ -98,9 +102,12 @@ def choose(view, level, rng):
     if level <= 0:
         return _easy(view, rng, specials, legal)
     s = _scratch(view)
+    close = False
     if phase == D.PH_LEAD:
+        roll_close = level < 3                      # not hard-v1 (bot_v1.py)
         if specials >> (D.A_DRAW - 24) & 1:
-            if specials >> (D.A_CLOSE - 24) & 1 and _should_close(view, level, rng, s):
+            if (not roll_close and specials >> (D.A_CLOSE - 24) & 1 and close_test
+                    and close_test(view, level, rng, s)):
                 return D.A_CLOSE                    # R13: close before drawing
             return D.A_DRAW
         if specials >> (D.A_EXCHANGE - 24) & 1:
@@ -108,15 +115,20 @@ def choose(view, level, rng):
         meld = _best_meld(view, specials)
         if meld >= 0:
             return D.A_MELD + meld
-        if specials >> (D.A_CLOSE - 24) & 1 and _should_close(view, level, rng, s):
-            return D.A_CLOSE
+        if specials >> (D.A_CLOSE - 24) & 1:
+            if roll_close:
+                close = view.talon_state() == D.OPEN
+            elif close_test and close_test(view, level, rng, s):
+                return D.A_CLOSE
+    if close:
+        return _rollouts(view, level, rng, s, legal, _PLAYOUTS[level], True)
     if legal & (legal - 1) == 0:
         if legal:
             return cards.lowest(legal)
         return _first_special(specials)
     if view.talon_state() != D.OPEN:
         return _phase2(view, level, rng, s, legal)
-    return _rollouts(view, level, rng, s, legal, _PLAYOUTS[level])
+    return _rollouts(view, level, rng, s, legal, _PLAYOUTS[level], False)
 
 
 def _fallback(view, specials, legal):
@@ -178,10 +190,11 @@ def _easy(view, rng, specials, legal):
 
 # ------------------------------------------------------------------ phase 1
 
-def _rollouts(view, level, rng, s, legal, budget):
-    """Determinized rollouts over the legal cards with successive halving: about
-    `budget` playouts in rounds; after each round the better half of the candidates
-    (by total score on the same worlds) stays.  Returns the best card."""
+def _rollouts(view, level, rng, s, legal, budget, close):
+    """Determinized rollouts over the legal cards (and closing the talon if `close`)
+    with successive halving: about `budget` playouts in rounds; after each round the
+    better half of the candidates (by total score on the same worlds) stays.  Returns
+    the best card or A_CLOSE."""
     me = view.seat
     n = 0
     c = 0
@@ -193,6 +206,10 @@ def _rollouts(view, level, rng, s, legal, budget):
             n += 1
         m >>= 1
         c += 1
+    if close:
+        s.cand[n] = D.A_CLOSE
+        s.score[n] = 0
+        n += 1
     if n == 1:
         return s.cand[0]
     rounds = 0
@@ -217,7 +234,10 @@ def _rollouts(view, level, rng, s, legal, budget):
             else:
                 sample.redeal(s.world, rng)
             for i in range(active):
-                s.score[i] += playout.run(s.world, me, s.solver, s.cand[i])
+                c = s.cand[i]
+                s.score[i] += playout.run(s.world, me, s.solver, c)
+                if c == D.A_CLOSE:
+                    s.solver.load_rules(s.world, me)    # undo the close
         # insertion sort of the active candidates by score, best first
         for i in range(1, active):
             j = i
@@ -279,49 +299,6 @@ def _playout_best(s, me, legal):
         m >>= 1
         c += 1
     return best
-
-
-# ------------------------------------------------------------------ closing
-
-def _should_close(view, level, rng, s):
-    """Close only if the solver proves a win in every sampled world (R13, R19)."""
-    me = view.seat
-    opp = 1 - me
-    hand = view.hand()
-    # Upper bound on what closing can reach: own total, own cards, the best cards the
-    # opponent can hold.  Skip the search when even that misses 66.
-    k = cards.count(hand)
-    reach = view.total(me) + view.meld_pending(me) + cards.points(hand)
-    unseen = view.unseen() | view.known_cards(opp)
-    top = 0
-    for _ in range(k):
-        best = -1
-        c = 0
-        m = unseen
-        while m:
-            if m & 1 and (best < 0 or _POINTS[c] > _POINTS[best]):
-                best = c
-            m >>= 1
-            c += 1
-        if best < 0:
-            break
-        top += _POINTS[best]
-        unseen &= ~(1 << best)
-    if reach + top < 66 or view.total(me) + view.meld_pending(me) < 30:
-        return False
-    worlds = _CLOSE_SAMPLES[level]
-    per = _NODE_BUDGET[level] // worlds
-    exclude = sample.excluded(view, opp)
-    for _ in range(worlds):
-        sample.determinize(view, s.world, rng, exclude)
-        s.world.apply(D.A_CLOSE)
-        if s.world.phase == D.PH_CLOSE_REPLY:
-            s.world.apply(D.A_EXCHANGE)             # R11.3: he takes the trump
-        s.solver.load(s.world, me)
-        v = s.solver.solve(per, 0, 1)             # null window: does closing win?
-        if v == endgame.NO_VALUE or v <= 0:
-            return False
-    return True
 
 
 # ------------------------------------------------------------------ values (review)

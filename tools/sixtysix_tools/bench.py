@@ -11,6 +11,7 @@ bench heap32: delegated to bench_heap32.py (live heap of the whole app, read bet
               polls, and the smallest heap and pystack it plays a match in).
 bench fuzz:   delegated to bench_fuzz.py (fault injection: replayer and saves).
 bench ux:     delegated to bench_ux.py (button presses per card on both layouts).
+bench strength: delegated to bench_strength.py (hard's budget curve against expert).
 """
 import multiprocessing
 import os
@@ -97,20 +98,17 @@ def engine():
     return 0
 
 
+# bench SUBCOMMAND -> the module in sixtysix_tools whose main(command, args) runs it
+DELEGATES = {"bot": "bench_bot", "heap32": "bench_heap32", "fuzz": "bench_fuzz",
+             "ux": "bench_ux", "strength": "bench_strength"}
+
+
 def main(command, args):
     if args == ["engine"]:
         return engine()
-    if args[:1] == ["bot"]:
-        from sixtysix_tools import bench_bot
-        return bench_bot.main(command, args[1:])
-    if args[:1] == ["fuzz"]:
-        from sixtysix_tools import bench_fuzz
-        return bench_fuzz.main(command, args[1:])
-    if args[:1] == ["heap32"]:
-        from sixtysix_tools import bench_heap32
-        return bench_heap32.main(command, args[1:])
-    if args[:1] == ["ux"]:
-        from sixtysix_tools import bench_ux
-        return bench_ux.main(command, args[1:])
-    sys.stderr.write("usage: sixtysix.py bench engine|bot|heap32|fuzz|ux\n")
+    if args[:1] and args[0] in DELEGATES:
+        import importlib
+        module = importlib.import_module("sixtysix_tools." + DELEGATES[args[0]])
+        return module.main(command, args[1:])
+    sys.stderr.write("usage: sixtysix.py bench engine|%s\n" % "|".join(DELEGATES))
     return 2

@@ -21,7 +21,10 @@ smallest pystack it plays in.  Before that search, where that heap goes
 (host_tests/mp_bot_heap.py: live bytes per module imported and per object the match
 creates).  Last, exact-solver node counts on random exhausted-talon positions (CPython).
 
-    python3 tools/sixtysix.py bench bot [--hands N] [--no-heap] [--py-heap]
+    python3 tools/sixtysix.py bench bot [--hands N] [--no-heap] [--py-heap] [--v1]
+
+--v1 also times hard-v1 (level 3: hard as before issue 13) right after hard on every
+position, so that the two compare under the same machine load.
 """
 import os
 import shutil
@@ -59,9 +62,9 @@ def percentile(sorted_values, q):
     return sorted_values[i]
 
 
-def time_positions(micropython, root, hands):
+def time_positions(micropython, root, hands, levels="012"):
     script = os.path.join(ROOT, "host_tests", "mp_bot_bench.py")
-    out = subprocess.run([micropython, "-X", "heapsize=2m", script, ".", str(hands)],
+    out = subprocess.run([micropython, "-X", "heapsize=2m", script, ".", str(hands), levels],
                          capture_output=True, text=True, env=_env(), cwd=root)
     if out.returncode != 0 or "DONE" not in out.stdout:
         raise RuntimeError("bench script failed:\n" + out.stdout[-2000:] + out.stderr[-2000:])
@@ -203,6 +206,8 @@ def main(command, args):
     ap.add_argument("--hands", type=int, default=16, help="hands that give the positions")
     ap.add_argument("--no-heap", action="store_true", help="skip the heap search")
     ap.add_argument("--py-heap", action="store_true", help="also search the heap from .py")
+    ap.add_argument("--v1", action="store_true",
+                    help="also time hard-v1 (the hard of before issue 13) on each position")
     if args and args[0] == "bot":
         args = args[1:]
     ns = ap.parse_args(args)
@@ -216,7 +221,9 @@ def main(command, args):
     try:
         root = mplane.compile_core(tmp)
         ps_before = pystones(micropython)
-        times = time_positions(micropython, root, ns.hands)
+        from sixtysix_core import bot
+        names = bot.LEVELS + (("hard-v1",) if ns.v1 else ())
+        times = time_positions(micropython, root, ns.hands, "0123"[:len(names)])
         ps_after = pystones(micropython)
         ps = (ps_before + ps_after) / 2
         scale = ps / SAMD51_PYSTONES
@@ -227,8 +234,7 @@ def main(command, args):
         print("%-7s %-16s %5s  %24s  %30s" % ("level", "positions", "n",
                                               "CircuitPython-unix ms p50/p95/max",
                                               "estimated SAMD51 s p50/p95/max"))
-        from sixtysix_core import bot
-        for level in range(len(bot.LEVELS)):
+        for level in range(len(names)):
             groups = [(p, times.get((level, p), [])) for p in (1, 2, 3)]
             groups.append((0, sum((v for _, v in groups), [])))
             for phase, values in groups:
@@ -237,7 +243,7 @@ def main(command, args):
                     continue
                 ms = [percentile(v, 0.5) / 1000, percentile(v, 0.95) / 1000, v[-1] / 1000]
                 print("%-7s %-16s %5d  %8.2f %7.2f %7.2f  %12.3f %8.3f %8.3f"
-                      % (bot.LEVELS[level], PHASES.get(phase, "all"), len(v),
+                      % (names[level], PHASES.get(phase, "all"), len(v),
                          ms[0], ms[1], ms[2], ms[0] * scale / 1000, ms[1] * scale / 1000,
                          ms[2] * scale / 1000))
         if not ns.no_heap:

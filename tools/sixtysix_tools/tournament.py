@@ -2,7 +2,8 @@
 
     python3 tools/sixtysix.py tournament A B --hands N --seed S [--jobs J] [--rules PRESET]
 
-Bots: random, greedy, rdeep, easy, normal, hard.  Each of the N deals is played twice
+Bots: random, greedy, rdeep, expert, easy, normal, hard, hard-v1 (the hard of
+before issue 13, host only).  Each of the N deals is played twice
 with the seats swapped (duplicate format), so luck of the cards cancels.  Deal i uses
 the pack shuffled by Rng(seed * 1000003 + i) and dealer i % 2; each seat's bot gets its
 own Rng seeded from (seed, i, game, seat), so a run is reproducible with any --jobs.
@@ -23,18 +24,23 @@ from sixtysix_core import rules as R
 from sixtysix_core import rng as RNG
 from sixtysix_core.view import PlayerView
 
-BOTS = ("random", "greedy", "rdeep", "easy", "normal", "hard")
+BOTS = ("random", "greedy", "rdeep", "expert", "easy", "normal", "hard", "hard-v1")
 
 
 def bot_function(name):
     """choose(view, rng) for a bot name."""
-    from sixtysix_core import bot, rdeep, simple_bots
+    from sixtysix_core import bot, expert, rdeep, simple_bots
     if name == "random":
         return simple_bots.random_choose
     if name == "greedy":
         return simple_bots.greedy_choose
     if name == "rdeep":
         return rdeep.choose
+    if name == "expert":
+        return expert.choose
+    if name == "hard-v1":
+        from sixtysix_core import bot_v1            # installs hard-v1's close test
+        return lambda view, rng: bot.choose(view, bot_v1.LEVEL, rng)
     if name in bot.LEVELS:
         level = bot.LEVELS.index(name)
         return lambda view, rng: bot.choose(view, level, rng)
