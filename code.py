@@ -1,8 +1,18 @@
-"""Sixty-Six: pick the board module, build the App, run it (see lib/sixtysix_ui/app.py)."""
+"""Sixty-Six: put this build's folder first on sys.path, pick the board module, run the App.
+
+BUILD is the drive folder that holds this build's modules; `flash` writes sixtysix/<id>
+(a hash of its files) here, and replacing code.py is the one step that switches builds.
+"" (the repository, a bundle) means the modules are in /lib.
+"""
 import gc
 import os
+import sys
 
 import board
+
+BUILD = ""
+if BUILD:
+    sys.path.insert(0, "/" + BUILD)
 
 name = os.getenv("SIXTYSIX_BOARD") or board.board_id
 module = "pygamer" if "pygamer" in name else "pybadge" if "badge" in name else "oled128x64"

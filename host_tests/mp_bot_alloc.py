@@ -1,6 +1,6 @@
-"""MicroPython lane: the bot's hot paths allocate nothing (heap_lock).
+"""CircuitPython lane: the bot's hot paths allocate nothing (heap_lock).
 
-Run: micropython -X heapsize=160k host_tests/mp_bot_alloc.py [ROOT]
+Run: circuitpython -X heapsize=160k host_tests/mp_bot_alloc.py [ROOT]
 Positions are set up first (allocating is fine there); then, with the heap locked,
 the exact solver's search loop (endgame.Solver.solve), a determinization
 (sample.determinize), a playout (playout.run) and whole bot decisions (bot.choose at

@@ -1,6 +1,6 @@
-"""MicroPython lane: where the heap of a hard-vs-hard match goes (bench bot prints it).
+"""CircuitPython lane: where the heap of a hard-vs-hard match goes (bench bot prints it).
 
-Run: micropython -X heapsize=1m host_tests/mp_bot_heap.py ROOT
+Run: circuitpython -X heapsize=1m host_tests/mp_bot_heap.py ROOT
 ROOT holds sixtysix_core/ (.py or .mpy).  Prints one line per item:
     IMPORT name bytes      live heap added by importing a module (code, names, tables)
     OBJECT name bytes      live heap of one object the match creates

@@ -1,7 +1,7 @@
-"""MicroPython lane: one full hard-vs-hard match to 7 (RULES.md R21) in a fixed heap.
+"""CircuitPython lane: one full hard-vs-hard match to 7 (RULES.md R21) in a fixed heap.
 
-Run: micropython -X heapsize=78k host_tests/mp_bot_match.py [ROOT] [SEED] [LEVEL]
-(78 KiB is the smallest heap that passes with the core as .mpy: `sixtysix.py bench bot`.)
+Run: circuitpython -X heapsize=48k host_tests/mp_bot_match.py [ROOT] [SEED] [LEVEL]
+(`sixtysix.py bench bot` finds the smallest heap that passes with the core as .mpy.)
 ROOT is the directory holding sixtysix_core/ (.py or .mpy); prints PASS and the
 smallest gc.mem_free() seen between decisions, exits 1 on failure.
 """

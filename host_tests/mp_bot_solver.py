@@ -1,6 +1,6 @@
-"""MicroPython lane: the exact solver's search loop allocates nothing (heap_lock).
+"""CircuitPython lane: the exact solver's search loop allocates nothing (heap_lock).
 
-Run: micropython -X heapsize=48k host_tests/mp_bot_solver.py [ROOT]
+Run: circuitpython -X heapsize=48k host_tests/mp_bot_solver.py [ROOT]
 Imports only what the solver needs (cards, rules, deal, endgame, rng) so that it fits
 the 48 KiB heap with the core compiled to .mpy.  Hands are played with random legal
 actions (no false declarations, some closes) up to phase-2 positions; at each, the

@@ -16,6 +16,7 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from sixtysix_core import bot  # noqa: E402
 from sixtysix_core import cards  # noqa: E402
 from sixtysix_core import deal as D  # noqa: E402
 from sixtysix_core import persist  # noqa: E402
@@ -25,6 +26,9 @@ from sixtysix_tools import simhw  # noqa: E402
 from sixtysix_tools.sim import Driver  # noqa: E402
 from sixtysix_ui import app as A  # noqa: E402
 from sixtysix_ui import input as I  # noqa: E402
+from sixtysix_ui import table as T  # noqa: E402
+from sixtysix_ui import texts  # noqa: E402
+from sixtysix_ui.render import wrap  # noqa: E402
 
 BOARDS = ("pygamer", "oled")
 
@@ -35,19 +39,22 @@ def _blank_nvm():
 
 def _check(app):
     """Invariants that must hold after every step."""
-    assert app.screen in (A.S_TITLE, A.S_PLAY, A.S_SUMMARY, A.S_MATCH_END, A.S_HELP)
+    assert app.screen in (A.S_TITLE, A.S_PLAY, A.S_SUMMARY, A.S_MATCH_END, A.S_HELP,
+                          A.S_STATS, A.S_REVIEW)
     d = app.deal
-    assert 0 <= app.cursor <= app.nslots <= 6
+    t = app.table
+    assert 0 <= t.cursor <= t.nslots <= 6
     if app.screen == A.S_PLAY:
-        assert app.nslots == cards.count(d.hand[A.HUMAN])
+        assert t.nslots == cards.count(d.hand[A.HUMAN])
         if not d.is_over():
             assert d.hand[0] & d.hand[1] == 0
             assert cards.count(d.hand[0]) - cards.count(d.hand[1]) in (-1, 0, 1)
-        if app.popup_items is not None:
-            assert 0 <= app.popup_sel < len(app.popup_items)
-            assert len(app.popup_items) == len(app.popup_actions)
+        if t.popup_items is not None:
+            assert 0 <= t.popup_sel < len(t.popup_items)
+            assert len(t.popup_items) == len(t.popup_actions)
     if app.screen == A.S_TITLE:
-        assert 0 <= app.menu_sel < len(app.menu)
+        assert 0 <= app.title.sel < len(app.title.menu)
+    assert not app.render.overflow, app.render.overflow
     for s in range(2):
         assert app.match.scores[s] < app.match.target or app.match.is_over() or \
             app.screen == A.S_SUMMARY
@@ -95,7 +102,7 @@ def test_save_after_each_trick_and_resume(board):
     _, saved = persist.newest(nvm)
     assert saved is not None and saved.deal.same_as(deal)
     e = Driver(board, seed=99, nvm=nvm)  # "power on" again
-    assert e.app.in_match and e.app.menu[0] == 0
+    assert e.app.in_match and e.app.title.menu[0] == 0
     e.press("a")                         # Continue
     assert e.app.screen == A.S_PLAY
     resumed = e.app.deal
@@ -145,30 +152,31 @@ def test_illegal_card_is_refused_with_the_rule_in_words():
         deal.apply(simple_bots.random_choose(views[deal.to_move], rng))
     else:
         pytest.fail("no phase-2 follow found")
-    app.anim_start = -1
-    app._after_change()
+    t = app.table
+    t.anim_start = -1
+    t.after_change()
     bad = deal.hand[0] & ~deal.legal_cards()
-    target = [i for i in range(app.nslots) if bad >> app.slots[i] & 1][0]
-    while app.cursor != target:
+    target = [i for i in range(t.nslots) if bad >> t.slots[i] & 1][0]
+    while t.cursor != target:
         d.press("right")
     d.press("a")
-    text = " ".join(app.toast_lines)
+    text = " ".join(t.toast_lines)
     assert text.startswith("Not now:") and "play" in text
     assert app.deal.hand[0] == deal.hand[0]          # nothing was played
     d.press("b")                                     # any key closes the message
-    assert app.toast_lines is None
+    assert t.toast_lines is None
 
 
 def test_thinking_indicator_is_on_screen_before_the_bot_thinks(monkeypatch):
     d = Driver("pygamer", seed=2, display=simhw.NullDisplay(160, 128), nvm=_blank_nvm())
     seen = []
-    real = A.bot.choose
+    real = bot.choose
 
     def spy(view, level, rng):
         seen.append((d.app.render._message.text, d.display.refreshes))
         return real(view, level, rng)
 
-    monkeypatch.setattr(A.bot, "choose", spy)
+    monkeypatch.setattr(bot, "choose", spy)
     d.run("a settle a settle a settle select")
     assert seen
     assert all(text in ("Bot is thinking...", "Thinking...") for text, _ in seen)
@@ -177,7 +185,7 @@ def test_thinking_indicator_is_on_screen_before_the_bot_thinks(monkeypatch):
 def test_cursor_starts_on_a_legal_card_and_hint_moves_it():
     d = Driver("oled", seed=6, nvm=_blank_nvm())
     d.run("a settle")
-    app = d.app
+    app = d.app.table
     assert app.legal >> app.slots[app.cursor] & 1
     d.press("select")
     assert app.message.startswith("Hint")
@@ -186,7 +194,7 @@ def test_cursor_starts_on_a_legal_card_and_hint_moves_it():
 def test_trick_animation_is_timed_from_now_ms():
     d = Driver("pygamer", seed=6, nvm=_blank_nvm())
     d.run("a settle")
-    app = d.app
+    app = d.app.table
     for _ in range(4):
         if app.anim_start >= 0:
             break
@@ -222,8 +230,9 @@ def test_title_options_cycle_and_are_saved():
     assert e.app.match.target == 10 and e.app.deal.opt_auto
     assert not e.app.deal.opt_exchange
     f = Driver("oled", seed=1, nvm=_blank_nvm())
-    for _ in range(8):
+    for _ in range(7):
         f.run("down a")
+    f.run("down*%d a" % (len(f.app.title.menu) - 8))  # How to play: the last entry
     assert f.app.screen == A.S_HELP
     f.run("a*6")
     assert f.app.screen == A.S_TITLE
@@ -232,16 +241,20 @@ def test_title_options_cycle_and_are_saved():
 def _play_to_match_end(d, max_steps=3000):
     """Press a (right to reach a popup entry) until the match ends; asserts it does."""
     app = d.app
+    t = app.table
     steps = 0
     while app.screen != A.S_MATCH_END and steps < max_steps:
         steps += 1
         d.settle()
         if app.screen == A.S_SUMMARY:
             d.press("a")
-        elif app.popup_items is not None:
-            # pick the first engine action offered (for a forced choice) or "Back"
-            want = 0 if app.popup_forced else app.popup_actions.index(A.U_BACK)
-            while app.popup_sel != want:
+        elif t.popup_items is not None:
+            # pick the first engine action offered (for a forced choice; "Yes" when asked
+            # if sure) or "Back"
+            acts = t.popup_actions
+            want = (acts.index(T.U_SURE) if T.U_SURE in acts else 0) if t.popup_forced \
+                else acts.index(A.U_BACK)
+            while t.popup_sel != want:
                 d.press("right")
             d.press("a")
         else:
@@ -258,7 +271,7 @@ def test_three_buttons_are_enough():
 
 @pytest.mark.parametrize("board", BOARDS)
 def test_100k_random_presses(board, monkeypatch):
-    monkeypatch.setattr(A.bot, "choose", lambda view, level, rng:
+    monkeypatch.setattr(bot, "choose", lambda view, level, rng:
                         simple_bots.greedy_choose(view, rng))
     size = (128, 64) if board == "oled" else (160, 128)
     d = Driver(board, seed=21, display=simhw.NullDisplay(*size), nvm=_blank_nvm())
@@ -306,3 +319,568 @@ def test_every_offered_preset_plays_a_match_to_its_end(preset):
     _play_to_match_end(d, max_steps=5000)
     assert app.rules.preset == R.preset_names()[preset]
     assert max(app.match.scores[:2]) >= app.match.target
+
+
+# ---------------------------------------------------------------- issue 10: the traps
+
+def _human_turn(d, want, limit=4000, chooser=None):
+    """Play on by key presses (A on the cursor's card; A on forced menus' default) until
+    want(app) holds at a moment the human is to act; pytest.fail if it never does."""
+    app = d.app
+    t = app.table
+    for _ in range(limit):
+        d.settle()
+        if app.screen == A.S_MATCH_END:
+            d.press("a")
+            d.run("a")
+        if app.screen == A.S_SUMMARY:
+            d.press("a")
+            continue
+        if app.screen != A.S_PLAY:
+            d.press("a")
+            continue
+        if t.popup_items is None and t.toast_lines is None and want(app):
+            return app
+        if t.popup_items is not None or t.toast_lines is not None:
+            d.press("a")
+        elif chooser is not None and chooser(d):
+            continue
+        else:
+            d.press("a")
+    pytest.fail("the position asked for never came")
+
+
+def _deal_to(d, want, limit=2000):
+    """Set a position up through the engine (random legal moves for both seats from a
+    new hand) until want(deal) holds with the human to act; then the table shows it."""
+    app = d.app
+    rng = random.Random(5)
+    for _ in range(limit):
+        deal = app.deal
+        if deal.is_over():
+            deal.new_hand(app.match.dealer, app.rng)
+            continue
+        if deal.to_move == A.HUMAN and want(deal):
+            app.table.anim_start = -1
+            app.table.enter()
+            return deal
+        v = PlayerView(deal, deal.to_move)
+        acts = [a for a in range(D.NUM_ACTIONS) if v.is_legal(a) and a != D.A_OUT]
+        deal.apply(rng.choice(acts) if acts else D.A_OUT)
+    pytest.fail("no such position")
+
+
+def _to_popup_entry(d, action):
+    t = d.app.table
+    for _ in range(20):
+        if t.popup_actions[t.popup_sel] == action:
+            return
+        d.press("down")
+    pytest.fail("no entry %r in %r" % (action, t.popup_items))
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_menu_never_opens_on_a_losing_action_and_a_short_66_asks(board):
+    d = Driver(board, seed=3, nvm=_blank_nvm())
+    d.run("a settle")
+    app = d.app
+    t = app.table
+    deal = _deal_to(d, lambda g: g.phase == D.PH_LEAD and g.talon_state != D.OPEN
+                    and g.total(0) < 66 and not g.legal_specials() & ~(D.B_OUT | D.B_CLOSE))
+    d.press("b")
+    assert t.popup_items is not None
+    assert t.popup_actions[t.popup_sel] not in (D.A_OUT, D.A_CLOSE)
+    _to_popup_entry(d, D.A_OUT)
+    d.press("a")                                    # Declare 66! with fewer than 66
+    assert t.popup_lines[0] == texts.SURE_TITLE
+    assert t.popup_actions[t.popup_sel] == T.U_BACK  # "No" first
+    d.press("a")
+    assert not deal.is_over() and t.popup_items is None and app.screen == A.S_PLAY
+    d.press("b")
+    _to_popup_entry(d, D.A_OUT)
+    d.press("a")
+    _to_popup_entry(d, T.U_SURE)
+    d.press("a")                                    # yes: declared, and lost
+    assert deal.is_over() and deal.winner == A.BOT
+    assert deal.reason in (D.REASON_FALSE_DECLARATION, D.REASON_CLOSER_FAILED)
+
+
+def test_with_66_the_menu_opens_on_declare_and_does_not_ask():
+    d = Driver("pygamer", seed=3, nvm=_blank_nvm())
+    d.run("a settle")
+    t = d.app.table
+    deal = _deal_to(d, lambda g: g.phase == D.PH_LEAD and g.total(0) >= 66
+                    and g.legal_specials() & D.B_OUT)
+    d.press("b")
+    assert t.popup_actions[t.popup_sel] == D.A_OUT
+    d.press("a")
+    assert deal.is_over() and deal.winner == 0 and deal.reason == D.REASON_DECLARED
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_turn_text_after_continue_and_resume_when_the_bot_led(board):
+    nvm = _blank_nvm()
+    d = Driver(board, seed=9, nvm=nvm)
+    d.run("a settle")
+    app = _human_turn(d, lambda a: a.deal.phase == D.PH_FOLLOW and a.deal.leader == A.BOT)
+    lead = app.deal.lead_card
+    assert app.table.message == texts.FOLLOW or app.table.message == app.table.bot_note
+    d.run("start a")                                # title, Continue
+    assert app.screen == A.S_PLAY and app.table.message in (texts.FOLLOW, app.table.bot_note)
+    assert app.table.message != texts.LEAD and app.table.trick_bot == lead
+    d.run("start")                                  # saved; power on again
+    e = Driver(board, seed=1, nvm=nvm)
+    e.run("a")
+    t = e.app.table
+    assert t.message == texts.FOLLOW and t.trick_bot == lead and t.cursor_visible
+
+
+def _bot_prefers(monkeypatch, special):
+    """The app's bot takes `special` (an action or a meld) whenever it may."""
+    real = bot.choose
+
+    def choose(view, level, rng):
+        if view.seat == A.BOT:
+            for a in special:
+                if view.is_legal(a):
+                    return a
+        return real(view, level, rng)
+
+    monkeypatch.setattr(bot, "choose", choose)
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_the_bots_marriage_stays_named_until_the_players_move(board, monkeypatch):
+    _bot_prefers(monkeypatch, range(D.A_MELD, D.A_MELD + 4))
+    nvm = _blank_nvm()
+    d = Driver(board, seed=4, nvm=nvm)
+    d.run("a settle")
+    app = _human_turn(d, lambda a: a.deal.melds[A.BOT] and a.deal.phase == D.PH_FOLLOW
+                      and a.deal.log_action[a.deal.log_len - 2] >= D.A_MELD)
+    deal = app.deal
+    suit = deal.log_action[deal.log_len - 2] - D.A_MELD
+    pts = 40 if suit == deal.trump else 20
+    t = app.table
+    assert texts.SUITS[suit] in t.message and str(pts) in t.message
+    assert t.message.startswith("Bot:")
+    d.run("wait:5000")                              # nobody presses: it stays
+    assert texts.SUITS[suit] in t.message
+    d.run("start")                                  # and after a restart
+    e = Driver(board, seed=1, nvm=nvm)
+    e.run("a")
+    assert e.app.table.message == t.message
+    d, app, t = e, e.app, e.app.table
+    d.press("b")                                    # and the menu can say it again
+    assert texts.MENU_BOT in t.popup_items
+    _to_popup_entry(d, T.U_BOTS)
+    d.press("a")
+    said = " ".join(t.toast_lines)
+    assert "marriage in %s (%d)" % (texts.SUITS[suit], pts) in said
+    d.press("b")
+    d.press("a")                                    # the player's card: gone
+    d.settle()
+    assert texts.SUITS[suit] not in t.message or "You" in t.message
+    assert not app.render.overflow
+
+
+def test_the_bots_swap_and_close_stay_until_the_players_move(monkeypatch):
+    _bot_prefers(monkeypatch, (D.A_EXCHANGE, D.A_CLOSE))
+    d = Driver("oled", seed=2, nvm=_blank_nvm())
+    d.run("a settle")
+    app = _human_turn(d, lambda a: a.deal.closer == A.BOT and a.deal.phase == D.PH_FOLLOW
+                      and a.deal.log_action[a.deal.log_len - 2] == D.A_CLOSE)
+    t = app.table
+    assert t.message == "Bot closed the talon"
+    d.run("wait:3000")
+    assert t.message == "Bot closed the talon"
+    said = texts.bot_moves(app.deal)
+    assert "closed the talon" in said
+    if app.deal.log_seat[:app.deal.log_len].count(A.BOT) and D.A_EXCHANGE in [
+            app.deal.log_action[i] for i in range(app.deal.log_len)
+            if app.deal.log_seat[i] == A.BOT]:
+        assert "swapped the 9" in said
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_last_trick_reviewable_until_the_players_next_card(board):
+    d = Driver(board, seed=9, nvm=_blank_nvm())
+    d.run("a settle")
+    t = d.app.table
+    d.press("up")
+    assert t.message == texts.NO_TRICK
+    app = _human_turn(d, lambda a: a.deal.phase == D.PH_FOLLOW and a.deal.leader == A.BOT
+                      and a.deal.trick_no > 1)
+    lead, follow, winner = app.deal.last_trick
+    d.press("up")                                   # the bot has led again: still there
+    assert t.show_last and t.message in (texts.LAST_YOURS, texts.LAST_BOTS)
+    assert {t.trick_bot, t.trick_me} == {lead, follow}
+    d.press("left")                                 # any key: back to the trick
+    assert not t.show_last and t.trick_bot == app.deal.lead_card
+    d.run("start")                                  # a restart keeps it too
+    e = Driver(board, seed=1, nvm=d.app.storage.nvm)
+    e.run("a up")
+    assert e.app.table.show_last and {e.app.table.trick_bot, e.app.table.trick_me} == {
+        lead, follow}
+    e.press("left")
+    d, t = e, e.app.table
+    d.press("b")
+    assert texts.MENU_LAST in t.popup_items
+    d.press("b")
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_both_trick_cards_slide_to_the_winners_side(board):
+    d = Driver(board, seed=6, nvm=_blank_nvm())
+    d.run("a settle")
+    app = d.app
+    t = app.table
+    L = app.layout
+    seen = set()
+    for _ in range(400):
+        if len(seen) == 2:
+            break
+        if app.screen != A.S_PLAY:
+            d.press("a")
+            continue
+        app.step(I.BTN_A, d.now)
+        d.tick()
+        while app.busy() and t.anim_start < 0:
+            d.tick()
+        if t.anim_start < 0:
+            continue
+        winner = t.anim_winner
+        path = []
+        while t.anim_start >= 0:
+            path.append((t.bot_x, t.bot_y, t.me_x, t.me_y))
+            d.tick()
+        pile = L.PILE_ME if winner == A.HUMAN else L.PILE_BOT
+        end = path[-1]
+        assert (end[0], end[1]) == pile and (end[2], end[3]) == pile
+        for _bx, by, _mx, my in path:               # never over the status line
+            assert by >= L.TRICK_BOT[1] - 1 and my >= L.TRICK_BOT[1] - 1
+        seen.add(winner)
+        d.settle()
+    assert seen == {A.HUMAN, A.BOT}
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_hint_is_whole_preselects_and_is_the_same_for_the_same_position(board):
+    d = Driver(board, seed=6, nvm=_blank_nvm())
+    d.run("a settle")
+    app = d.app
+    t = app.table
+    app = _human_turn(d, lambda a: a.deal.phase == D.PH_FOLLOW)
+    t.cursor = (t.cursor + 1) % t.ring()
+    d.press("select")
+    first = t.message
+    card = t.slots[t.cursor]
+    assert first == "Hint: " + texts.card_words(card)
+    d.press("right")
+    d.press("select")
+    assert t.message == first and t.slots[t.cursor] == card     # the same answer
+    assert not app.render.overflow
+    d.press("a")
+    assert app.deal.played_by[0] >> card & 1                     # A plays what it said
+    # an action: the menu opens on it (the bot always swaps the nine when it may)
+    _deal_to(d, lambda g: g.phase == D.PH_LEAD and g.legal_specials() & D.B_EXCHANGE
+             and not g.pending_draw)
+    d.press("select")
+    assert t.popup_items is not None and t.popup_lines[0] == texts.HINT_TITLE
+    assert t.popup_actions[t.popup_sel] == D.A_EXCHANGE
+    nine = app.deal.exchange_card()
+    d.press("a")
+    assert not app.deal.hand[0] >> nine & 1 and app.deal.log_action[
+        app.deal.log_len - 1] == D.A_EXCHANGE
+
+
+def test_oled_illegal_cards_sit_lower_than_legal_ones():
+    d = Driver("oled", seed=8, nvm=_blank_nvm())
+    d.run("a settle")
+    app = d.app
+    t = app.table
+    _deal_to(d, lambda g: g.phase == D.PH_FOLLOW and g.legal_cards() != g.hand[0]
+             and cards.count(g.legal_cards()) >= 2)
+    d.press("right")
+    d.press("left")
+    grids = app.render._hand
+    ys = {}
+    for i in range(t.nslots):
+        if i != t.cursor:
+            ys[t.legal >> t.slots[i] & 1] = ys.get(t.legal >> t.slots[i] & 1, set()) | {
+                grids[i].y}
+    assert ys.get(0) and ys.get(1) and not ys[0] & ys[1]
+    rows = d.rows()                                 # and the frame shows it
+    y_legal = min(ys[1])
+    x_of = [grids[i].x for i in range(t.nslots)]
+    bad = [i for i in range(t.nslots) if not t.legal >> t.slots[i] & 1 and i != t.cursor][0]
+    x = x_of[bad] + 5
+    assert rows[y_legal][3 * x] == 0                # the illegal card's top border is lower
+    assert rows[y_legal + app.layout.ILLEGAL_DROP][3 * x] == 255
+
+
+def _fits(render, place, text):
+    place.set("")
+    del render.overflow[:]
+    place.set(text)
+    return not render.overflow
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_every_text_fits_its_place_at_the_longest_values(board):
+    """Each string the app can show, in the place it is shown, at the longest values."""
+    from sixtysix_core import explain
+    from sixtysix_core import rules as R
+    from sixtysix_core.match import Match
+    from sixtysix_ui import help as H
+    d = Driver(board, seed=1, nvm=_blank_nvm())
+    app = d.app
+    r = app.render
+    bad = []
+
+    def check(place, text, where):
+        if not _fits(r, place, text):
+            bad.append((where, text))
+
+    deal = app.deal
+    fixed = [v for k, v in vars(texts).items() if k.isupper() and isinstance(v, str)]
+    messages = fixed + ["Hint: " + texts.card_words(c) for c in range(24)]
+    for seat in (0, 1):
+        for a in range(24, D.NUM_ACTIONS):
+            for trump in range(4):
+                deal.trump = trump
+                messages.append(texts.did(seat, a, deal, app.layout.CHARS))
+    for text in messages:
+        check(r._message, text, "message")
+    for text in ("You 12  Bot 12  of 10", "You 10  Bot 10  to go"):
+        check(r._status, text, "status")
+    for text in ("closed", "12 left"):
+        check(r._talon_text, text, "talon")
+    check(r._points, "230 pt", "points")
+    check(r._more, app.table.menu_label, "menu")
+    check(r._more, "Menu", "menu")
+    popup = [v for k, v in vars(texts).items() if k.startswith(
+        ("MENU_", "SURE_", "HINT_TITLE", "CLOSE_REPLY", "DECLARE_OR_PASS"))]
+    for trump in range(4):
+        deal.trump = trump
+        popup += [texts.action_label(a, deal, r.popup_chars) for a in range(24, D.NUM_ACTIONS)]
+    for text in popup:
+        del r.overflow[:]
+        r._popup.show([text] * 12, 0)               # a long menu: it scrolls
+        if r.overflow:
+            bad.append(("popup", text))
+    # the message box: every refusal the app can give, wrapped to the box
+    rng = random.Random(board)
+    for _ in range(300):
+        g = D.Deal(app.rules)
+        g.new_hand(rng.randrange(2), app.rng)
+        while not g.is_over():
+            v = PlayerView(g, g.to_move)
+            if g.to_move == 0:
+                for c in range(24):
+                    if g.hand[0] >> c & 1 and not g.is_legal(c):
+                        why = explain.why_not(g, c, texts.card_words)
+                        lines = wrap("Not now: " + why, r.toast_chars, [])
+                        for line in lines:
+                            del r.overflow[:]
+                            r._toast.show(lines, -1)
+                            if r.overflow:
+                                bad.append(("toast", line))
+            acts = [a for a in range(D.NUM_ACTIONS) if v.is_legal(a)]
+            g.apply(rng.choice(acts))
+    lines = []
+    for header, rows in H.PAGES:
+        check(r._page_header, header, "header")
+        lines += rows
+    long_match = Match(app.rules)
+    long_match.scores[0] = long_match.scores[1] = 12
+    long_match.winner = 1
+    head, rows = texts.match_end(long_match)
+    check(r._page_header, head, "header")
+    lines += rows
+    for reason in texts.REASONS.values():
+        lines += [reason % "You", reason % "Bot", reason % "Both", texts.REACHED % "Bot"]
+    lines += ["You 120 pts, bot 110", "Bot +3 (you no trick)", "You +3 (bot under 33)",
+              "Bot +3 game points", "Match: you 12, bot 12", "Nobody scores"]
+    for header in ("You win the hand!", "The bot wins", "A draw!"):
+        check(r._page_header, header, "header")
+    title = app.title
+    for preset in A.supported_presets():
+        app.settings.preset = preset
+        R.preset(R.preset_names()[preset]).copy_into(app.choice)
+        for target in ("7", "10", "6"):
+            app.choice.set("match_target", target)
+            app.in_match = True
+            title.enter()
+            del r.overflow[:]
+            r._page_rows.show(title.lines, len(title.lines) - 1)
+            if r.overflow:
+                bad.append(("title", title.lines))
+            check(r._page_footer, title.footer, "footer")
+    for text in lines:
+        check(r._page_rows.lines[0], text, "page row")
+    for text in ("A: next hand", "A: see the result", "A: back to the title",
+                 "A: next  B: back", "A: pick  arrows: move", "Options: next match",
+                 "Old save unreadable", "Saving is off: no nvm", "Could not save"):
+        check(r._page_footer, text, "footer")
+    assert not bad, bad
+
+
+class _BrokenNvm(bytearray):
+    def __setitem__(self, key, value):
+        raise OSError(5, "write failed")
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_page_footers_show_the_notes(board):
+    d = Driver(board, seed=1, nvm=bytearray(os.urandom(8192)))
+    assert d.app.render._page_footer.text == "Old save unreadable"
+    d = Driver(board, seed=1, nvm=None)
+    d.app.storage.__init__(None)
+    d.app.show_title()
+    d.tick()
+    assert d.app.render._page_footer.text.startswith("Saving is off")
+    d = Driver(board, seed=1, nvm=_BrokenNvm(b"\xff" * 8192))
+    d.run("down a")                                 # change an option: saving fails
+    assert d.app.render._page_footer.text == "Could not save"
+    d = Driver(board, seed=5, nvm=_blank_nvm())
+    d.run("a settle b")
+    _to_popup_entry(d, D.A_OUT)
+    d.run("a")
+    _to_popup_entry(d, T.U_SURE)
+    d.run("a")
+    assert d.app.screen == A.S_SUMMARY
+    footer = d.app.render._page_footer
+    assert footer.text == "A: next hand"
+    assert footer.grid.y + 10 <= d.app.layout.HEIGHT      # ink rows 2..9 on screen
+    assert not d.app.render.overflow
+
+
+def test_summary_says_declared_only_when_declared():
+    """The last trick ending the hand at 66 (R16) is "reached 66", not "declared"."""
+    for seed in range(1, 60):
+        d = Driver("pygamer", seed=seed, display=simhw.NullDisplay(160, 128),
+                   nvm=_blank_nvm())
+        d.run("a settle")
+        d.play_hand()
+        deal = d.app.deal
+        if deal.reason == D.REASON_DECLARED and deal.log_action[deal.log_len - 1] < 24:
+            assert d.app.screen == A.S_SUMMARY
+            assert d.app.summary.lines[0] == "%s reached 66" % texts.who(deal.winner)
+            break
+    else:
+        pytest.fail("no hand ended by its last trick at 66")
+    d = Driver("pygamer", seed=3, nvm=_blank_nvm())
+    d.run("a settle")
+    _deal_to(d, lambda g: g.phase == D.PH_LEAD and g.total(0) >= 66
+             and g.legal_specials() & D.B_OUT)
+    d.run("b a")
+    assert d.app.summary.lines[0] == "You declared 66"
+
+
+def test_an_option_changed_during_a_match_is_kept_for_the_next_match():
+    nvm = _blank_nvm()
+    d = Driver("oled", seed=1, nvm=nvm)
+    d.run("a settle a settle start")               # a match in progress, on the title
+    assert d.app.title.menu[0] == 0                 # Continue
+    d.run("down*4 a")                               # Match to: 7 -> 10
+    assert d.app.choice.match_target == 10 and d.app.rules.match_target == 7
+    assert d.app.title.footer == "Options: next match"
+    e = Driver("oled", seed=1, nvm=nvm)             # restart
+    assert e.app.in_match and e.app.choice.match_target == 10
+    assert "Match to: 10" in e.app.title.lines
+    e.run("a")                                      # Continue: still the match to 7
+    assert e.app.match.target == 7 and e.app.rules.match_target == 7
+    e.run("start down a")                           # New match: to 10
+    assert e.app.match.target == 10
+
+
+def _three_button_driver(seed):
+    """A board with left, right and A only (key numbers as in sim.KEY_NAMES)."""
+    d = Driver("oled", seed=seed, nvm=_blank_nvm())
+    d.hw.KEYMAP = ("left", "right", "", "", "a", "", "", "")
+    d.app = A.App(d.hw, font=d.font, seed=seed, record_out=d.records.append)
+    d.tick(0)
+    return d
+
+
+def test_by_hand_draw_with_the_cursor_on_menu_draws():
+    d = _three_button_driver(3)
+    app = d.app
+    t = app.table
+    assert t.menu_slot and t.menu_label == "Menu"
+    d.run("right*7 a left*7")                       # Draw: by hand
+    assert app.settings.auto_draw == 0
+    d.run("a")
+    app = _human_turn(d, lambda a: a.deal.pending_draw and a.deal.phase == D.PH_LEAD)
+    while t.cursor != t.nslots:
+        d.press("right")
+    assert t.message == texts.DRAW
+    d.press("a")
+    assert not app.deal.pending_draw and t.popup_items is None
+
+
+def test_title_menu_shows_that_it_scrolls_and_the_cards_stay_clear():
+    d = Driver("pygamer", seed=1, nvm=_blank_nvm())
+    r = d.app.render
+    rows = r._page_rows
+    first, last = rows.lines[0].grid.y, rows.lines[-1].grid.y
+    assert rows._mark.text == "v" and rows._mark.grid.y == last
+    d.run("up")                                     # to the last entry
+    assert rows._mark.text == "^" and rows._mark.grid.y == first
+    L = d.app.layout
+    bar_right = rows._bar.x + rows._bar.width * rows._bar.tile_width
+    for grid in r._deco:
+        assert not grid.hidden and grid.x * L.CARD_SCALE >= bar_right
+    e = Driver("oled", seed=1, nvm=_blank_nvm())
+    assert e.app.render._page_rows._mark.text == "v"
+
+
+def test_sound_hook_gets_the_tables_events():
+    d = Driver("pygamer", seed=6, nvm=_blank_nvm())
+    heard = []
+
+    class Sound:
+        def play(self, kind):
+            heard.append(kind)
+
+        def poll(self, now):                    # App.step polls the sound (sound.py)
+            pass
+
+    d.app.sound = Sound()
+    d.run("a settle")
+    for _ in range(6):
+        d.play_hand()
+        d.press("a")
+        if T.EV_TRICK_WON in heard:
+            break
+    assert T.EV_TURN in heard and T.EV_HAND_END in heard
+    assert T.EV_TRICK_WON in heard
+
+
+def test_title_and_summary_take_more_entries():
+    """The hook points for more screens: Title.add and Summary.add."""
+    d = Driver("pygamer", seed=5, nvm=_blank_nvm())
+    app = d.app
+    called = []
+    del app.title.extra[:]                      # the app's own entries (statistics, sound,
+    del app.summary.extra[:]                    # review: test_app_extras.py) aside
+    app.title.add("Statistics", lambda: called.append("stats"))
+    app.summary.add("Review", lambda: called.append("review"))
+    app.show_title()
+    lines = app.title.lines
+    assert lines[-2:] == ["Statistics", "How to play"]
+    d.run("up up a")
+    assert called == ["stats"] and app.screen == A.S_TITLE
+    d.run("down*2 a settle b")                      # New match; declare at once
+    _to_popup_entry(d, D.A_OUT)
+    d.run("a")
+    _to_popup_entry(d, T.U_SURE)
+    d.run("a")
+    s = app.summary
+    assert app.screen == A.S_SUMMARY and s.lines[s.sel] == "Next hand"
+    assert s.lines[-1] == "Review"
+    d.run("down a")
+    assert called == ["stats", "review"] and app.screen == A.S_SUMMARY
+    d.run("up a")
+    assert app.screen == A.S_PLAY and app.match.hands == 1
+    assert not app.render.overflow

@@ -202,3 +202,72 @@ def test_cli_json_and_exit_status(tmp_path):
     assert "Traceback" not in missing.stderr + out.stderr
     text = run_cli(os.path.join(RECORDS, "t24_example.txt"))
     assert text.returncode == 0 and "seat 0 wins, reason declared" in text.stdout
+
+
+# ------------------------------------------------ characters, limits, bounded reading
+
+@pytest.mark.parametrize("char", ["\u017f", "\u3000", "\u00a0", "\u2028", "\u001c", "\u001d",
+                                  "\u001e", "\u001f", "\x0b", "\x0c", "\r", "\u0130"])
+def test_only_ascii_outside_comments(char):
+    # U+017F (long s) upper-cases to S; the others are white space to str.split()
+    text = HEADER + "0 K%s\n" % char if char == "\u017f" else HEADER + "0%sQH\n" % char
+    line, message = error(text)
+    assert line == 4 and "U+%04X" % ord(char) in message
+
+
+def test_any_text_in_comments_and_crlf_line_ends():
+    text = HEADER.replace("\n", "\r\n") + "0 QH  # ♥ \u3000 \u017f comment\r\n1\tAH\r\n"
+    answer = replay(text)
+    assert answer["ok"], answer["error"]
+    assert notation.parse_card("K\u017f") is None and notation.parse_card("\u0131h") is None
+
+
+def test_long_lines_and_long_numbers_are_errors_at_their_line():
+    assert error(HEADER + "0 QH " + "x" * notation.LINE_LIMIT + "\n") == (
+        4, "the line is longer than %d bytes" % notation.LINE_LIMIT)
+    line, message = error("rules CLASSIC_66\ndealer %s\ndeck %s\n" % ("9" * 4000, DECK))
+    assert line == 2 and "at most 9 digits" in message and len(message) < 100
+    line, message = error(HEADER + "0 QH\n%s AH\n" % ("1" * 4000))
+    assert line == 5 and "at most 9 digits" in message
+    comment = "# " + "c" * (notation.LINE_LIMIT - 3) + "\n"    # exactly the limit
+    assert replay(HEADER + comment + "0 QH\n")["ok"]
+
+
+def test_reading_stops_at_the_first_fault(tmp_path):
+    """A file whose fault is on line 5 is not read much beyond it."""
+    import io
+    data = (HEADER + "0 draw\n" * 200000).encode()
+    f = io.BytesIO(data)
+    answer, _ = notation.replay(f)
+    assert answer["error"]["line"] == 4
+    # the whole-file text check reads everything once, the line reader only the start
+    lines_read = data[:f.tell()].count(b"\n")
+    assert lines_read < 100
+
+
+def test_peak_memory_on_a_large_record_is_small(tmp_path):
+    big = tmp_path / "big.txt"
+    with open(big, "w") as f:
+        f.write(HEADER)
+        chunk = "0 draw\n" * 10000
+        for _ in range(150):                            # about 10 MB
+            f.write(chunk)
+    code = ("import resource, sys; sys.path.insert(0, %r)\n"
+            "from sixtysix_core import notation\n"
+            "base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
+            "with open(%r, 'rb') as f: answer, _ = notation.replay(f)\n"
+            "print(answer['error']['line'], "
+            "resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - base)\n" % (ROOT, str(big)))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=120)
+    line, grown_kib = out.stdout.split()
+    assert line == "4"
+    assert int(grown_kib) < 8 * 1024, grown_kib         # the file is 10 MB
+
+
+def test_cli_never_prints_an_internal_error_for_big_numbers(tmp_path):
+    bad = tmp_path / "n.txt"
+    bad.write_text("rules CLASSIC_66\ndealer %s\ndeck %s\n" % ("9" * 5000, DECK))
+    out = run_cli(str(bad), "--json")
+    err = json.loads(out.stdout)["error"]
+    assert out.returncode == 2 and err["line"] == 2 and "internal" not in err["message"]

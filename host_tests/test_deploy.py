@@ -4,8 +4,10 @@ No network, no real drive, no venv-only package: pip, the mount discovery, the d
 free space and its writes are replaced where a test needs a fault.
 """
 import errno
+import hashlib
 import json
 import os
+import shutil
 import stat
 import sys
 import zipfile
@@ -40,7 +42,7 @@ def src(tmp_path, monkeypatch):
     """A small project tree; deploy.main() builds from it into src/build."""
     root = tmp_path / "src"
     _write(root, {
-        "code.py": "from sixtysix_ui import app\napp.run()\n",
+        "code.py": 'BUILD = ""\nfrom sixtysix_ui import app\napp.run()\n',
         "lib/sixtysix_ui/__init__.py": "",
         "lib/sixtysix_ui/app.py": "def run():\n    return 1\n",
         "lib/sixtysix_ui/notes.md": "not a module\n",
@@ -83,6 +85,12 @@ def error_line(capsys):
     assert len(lines) == 1, err
     assert "Traceback" not in err
     return lines[0]
+
+
+def on_board(board, target):
+    """Where flash put build/CIRCUITPY's `target`: lib/X goes into the build's own folder."""
+    folder = json.loads((board / MANIFEST_NAME).read_text())["build"]
+    return board / folder / target[4:] if target.startswith("lib") else board / target
 
 
 def no_temp_files(root):
@@ -172,13 +180,16 @@ def test_full_flash(src, board, capsys):
     assert flash_main(board) == 0
     build = src / "build" / "CIRCUITPY"
     on_drive = _snapshot(board)
+    folder = json.loads(on_drive[MANIFEST_NAME])["build"]
+    assert on_drive["code.py"] == flash.code_for((build / "code.py").read_bytes(), folder)
+    assert b'BUILD = "sixtysix/' in on_drive["code.py"]
     for target, data in _snapshot(build).items():
-        if target != MANIFEST_NAME:
-            assert on_drive[target] == data, target
+        if target not in (MANIFEST_NAME, "code.py"):
+            assert on_board(board, target).read_bytes() == data, target
     for target, data in USER_FILES.items():
         assert on_drive[target] == data
     owned = json.loads(on_drive[MANIFEST_NAME])["files"]
-    assert "lib/sixtysix_core/cards.py" in owned and "settings.toml" not in owned
+    assert f"{folder}/sixtysix_core/cards.py" in owned and "settings.toml" not in owned
     assert "lib/my_helper.py" not in owned
     # the user's hello-world code.py was saved before it was replaced
     assert on_drive[flash.CODE_BACKUP] == b"print('hello world')\n"
@@ -187,18 +198,27 @@ def test_full_flash(src, board, capsys):
 
 def test_incremental_flash_copies_only_changed_files(src, board, monkeypatch, capsys):
     assert flash_main(board) == 0
+    first = on_board(board, "lib")
     written = []
     real_write = flash.write_file
 
     def counting(path, data):
-        written.append(Path(path).name)
+        written.append(Path(path).relative_to(board).as_posix())
         real_write(path, data)
 
     monkeypatch.setattr(flash, "write_file", counting)
     _write(src, {"sixtysix_core/rules.py": "def legal(mask):\n    return mask & 7\n"})
     assert flash_main(board) == 0
-    assert written == ["rules.py" + flash.TEMP_SUFFIX, MANIFEST_NAME + flash.TEMP_SUFFIX]
-    assert (board / "lib/sixtysix_core/rules.py").read_text().endswith("mask & 7\n")
+    # A changed build goes into a folder of its own (every file of it), then code.py
+    # switches to it; the journal and the final manifest; nothing else.
+    second = on_board(board, "lib")
+    folder_files = [p.relative_to(board).as_posix() + flash.TEMP_SUFFIX
+                    for p in sorted(second.rglob("*")) if p.is_file()]
+    temp = flash.TEMP_SUFFIX
+    assert written == [MANIFEST_NAME + temp] + folder_files + ["code.py" + temp,
+                                                                MANIFEST_NAME + temp]
+    assert on_board(board, "lib/sixtysix_core/rules.py").read_text().endswith("mask & 7\n")
+    assert second != first and not first.exists()
     written.clear()
     assert flash_main(board) == 0
     assert written == []
@@ -216,15 +236,17 @@ def test_dry_run_writes_nothing(src, board, capsys):
 def test_flash_removes_what_an_earlier_build_owned_but_never_user_files(src, board):
     _write(src, {"sixtysix_core/old.py": "GONE = 1\n", "lib/sixtysix_extra/x.py": "X = 2\n"})
     assert flash_main(board) == 0
-    assert (board / "lib/sixtysix_core/old.py").is_file()
+    first = on_board(board, "lib")
+    assert (first / "sixtysix_core/old.py").is_file()
     (src / "sixtysix_core/old.py").unlink()
     (src / "lib/sixtysix_extra/x.py").unlink()
-    (board / "lib/sixtysix_core/rules.py").write_text("# edited on the board\n")
+    (first / "sixtysix_core/rules.py").write_text("# edited on the board\n")
     (src / "sixtysix_core/rules.py").unlink()
     assert flash_main(board) == 0
-    assert not (board / "lib/sixtysix_core/old.py").exists()
-    assert not (board / "lib/sixtysix_extra").exists()        # emptied folder pruned
-    assert (board / "lib/sixtysix_core/rules.py").read_text() == "# edited on the board\n"
+    assert not (first / "sixtysix_core/old.py").exists()
+    assert not on_board(board, "lib/sixtysix_core/old.py").exists()
+    assert not (first / "sixtysix_extra").exists()        # emptied folder pruned
+    assert (first / "sixtysix_core/rules.py").read_text() == "# edited on the board\n"
     for target, data in USER_FILES.items():
         assert (board / target).read_bytes() == data
 
@@ -268,7 +290,7 @@ def test_two_drives(src, board, tmp_path, monkeypatch, capsys):
 def test_single_drive_is_found(src, board, monkeypatch):
     monkeypatch.setattr(drive, "find_drives", lambda: [str(board)])
     assert deploy.main("flash", []) == 0
-    assert (board / "lib/sixtysix_core/cards.py").is_file()
+    assert on_board(board, "lib/sixtysix_core/cards.py").is_file()
 
 
 def test_proc_mounts_parsing(tmp_path):
@@ -378,7 +400,7 @@ def test_flash_picks_the_board_from_boot_out(src, board):
 def test_interrupted_copy_keeps_the_old_build(src, board, monkeypatch, capsys, fault, nth):
     assert flash_main(board) == 0
     before = _snapshot(board)
-    _write(src, {"code.py": "NEW = 1\n", "sixtysix_core/cards.py": "POINTS = b''\n",
+    _write(src, {"code.py": "BUILD = \"\"\nNEW = 1\n", "sixtysix_core/cards.py": "POINTS = b''\n",
                  "sixtysix_core/rules.py": "# new\n", "lib/sixtysix_ui/app.py": "# new\n"})
     calls = []
     real_write = flash.write_file
@@ -400,7 +422,7 @@ def test_interrupted_copy_keeps_the_old_build(src, board, monkeypatch, capsys, f
 def test_failed_rename_leaves_old_code_py(src, board, monkeypatch, capsys):
     assert flash_main(board) == 0
     old_code = (board / "code.py").read_bytes()
-    _write(src, {"code.py": "NEW = 1\n", "sixtysix_core/cards.py": "# new\n"})
+    _write(src, {"code.py": "BUILD = \"\"\nNEW = 1\n", "sixtysix_core/cards.py": "# new\n"})
     real_replace = os.replace
 
     def replace(a, b):
@@ -433,7 +455,7 @@ def test_stale_build_is_rebuilt_before_flashing(src, board):
     assert deploy.main("build", []) == 0
     _write(src, {"sixtysix_core/new_module.py": "Y = 3\n"})
     assert flash_main(board) == 0
-    assert (board / "lib/sixtysix_core/new_module.py").read_text() == "Y = 3\n"
+    assert on_board(board, "lib/sixtysix_core/new_module.py").read_text() == "Y = 3\n"
 
 
 def test_offline_build_keeps_the_libraries_already_on_the_drive(src, board, monkeypatch):
@@ -441,15 +463,18 @@ def test_offline_build_keeps_the_libraries_already_on_the_drive(src, board, monk
     monkeypatch.setattr(devbuild, "fetch_device_libs", lambda src_root, out_root: None)
     assert deploy.main("build", []) == 0
     assert flash_main(board) == 0
-    assert (board / "lib/adafruit_ticks.py").is_file()
+    ticks = on_board(board, "lib/adafruit_ticks.py")
+    assert ticks.is_file()
     owned = json.loads((board / MANIFEST_NAME).read_text())["files"]
-    assert owned["lib/adafruit_ticks.py"]["kind"] == "devlib"
+    assert owned[ticks.relative_to(board).as_posix()]["kind"] == "devlib"
 
 
 def test_mpy_libraries_from_circup_are_not_hidden(src, board):
     _write(board, {"lib/adafruit_ticks.mpy": b"C\x06circup"})
     assert flash_main(board) == 0
     assert not (board / "lib/adafruit_ticks.py").exists()
+    assert not on_board(board, "lib/adafruit_ticks.py").exists()      # would hide the .mpy
+    assert on_board(board, "lib/adafruit_display_text/label.py").is_file()
     assert (board / "lib/adafruit_ticks.mpy").read_bytes() == b"C\x06circup"
 
 
@@ -539,8 +564,8 @@ def test_switching_to_mpy_removes_the_old_py_modules(src, board, tmp_path):
     compiler = fake_compiler(tmp_path, b"C\x06\x00\x1f")
     assert deploy.main("build", ["--mpy", "--mpy-cross", str(compiler)]) == 0
     assert flash_main(board) == 0
-    assert (board / "lib/sixtysix_core/cards.mpy").is_file()
-    assert not (board / "lib/sixtysix_core/cards.py").exists()   # would shadow the .mpy
+    assert on_board(board, "lib/sixtysix_core/cards.mpy").is_file()
+    assert not on_board(board, "lib/sixtysix_core/cards.py").exists()   # would shadow it
     assert (board / "code.py").is_file()
 
 
@@ -588,9 +613,230 @@ def test_libs_runs_circup_and_drops_hidden_py_libraries(src, board, tmp_path, mo
     assert deploy.main("libs", ["--path", str(board)]) == 0
     assert (board / "lib/adafruit_ticks.mpy").is_file()
     assert not (board / "lib/adafruit_ticks.py").exists()
+    assert not on_board(board, "lib/adafruit_ticks.py").exists()      # would hide the .mpy
     owned = json.loads((board / MANIFEST_NAME).read_text())["files"]
     assert "lib/adafruit_ticks.py" not in owned
+    assert not [t for t in owned if t.endswith("/adafruit_ticks.py")]
 
 
 def test_deploy_error_is_an_exception():
     assert issubclass(DeployError, Exception)
+
+
+# ---- the drive is a boundary ----
+
+class Recorder:
+    """Every write, rename, delete and mkdir at the os level, with its real path."""
+
+    def __init__(self, monkeypatch):
+        self.paths = []
+        real_open = open
+
+        def opening(file, mode="r", *args, **kwargs):
+            if isinstance(file, (str, os.PathLike)) and set(mode) & set("wax+"):
+                self.paths.append(("open " + mode, os.path.realpath(file)))
+            return real_open(file, mode, *args, **kwargs)
+
+        monkeypatch.setattr("builtins.open", opening)
+        for name in ("replace", "rename", "remove", "unlink", "mkdir", "rmdir"):
+            monkeypatch.setattr(os, name, self._wrap(name, getattr(os, name)))
+
+    def _wrap(self, name, function):
+        def recorded(*paths, **kwargs):
+            for path in paths[:2] if name in ("replace", "rename") else paths[:1]:
+                self.paths.append((name, os.path.realpath(path)))
+            return function(*paths, **kwargs)
+        return recorded
+
+    def outside(self, board):
+        root = os.path.realpath(board)
+        return [(op, path) for op, path in self.paths
+                if os.path.commonpath([path, root]) != root]
+
+
+def flat_drive(board):
+    """The drive as the flat layout left it (a bundle copied on, or the flash before
+    build folders): code.py, lib/sixtysix_* and a manifest that owns them."""
+    assert deploy.main("build", []) == 0
+    tree = devbuild.build_dir(deploy.ROOT + "/build")
+    for path in sorted(tree.rglob("*")):
+        if path.is_file():
+            _write(board, {path.relative_to(tree).as_posix(): path.read_bytes()})
+    assert (board / "lib/sixtysix_core/cards.py").is_file()
+    return tree
+
+
+@pytest.mark.parametrize("link", ["lib", "lib/sixtysix_core", "lib/sixtysix_ui", "sixtysix"])
+def test_symlinked_folders_are_refused_and_nothing_outside_is_touched(
+        src, board, tmp_path, monkeypatch, capsys, link):
+    flat_drive(board)
+    outside = tmp_path / "outside"
+    if (board / link).exists():
+        shutil.move(str(board / link), str(outside))
+    else:
+        outside.mkdir()
+    _write(outside, {"precious.txt": "mine\n"})
+    (board / link).symlink_to(outside, target_is_directory=True)
+    before, before_outside = _snapshot(board), _snapshot(outside)
+    recorder = Recorder(monkeypatch)
+    assert flash_main(board) == 2
+    line = error_line(capsys)
+    assert f"{link} on the drive is a symbolic link" in line and "nothing was written" in line
+    assert recorder.outside(board) == []
+    assert _snapshot(outside) == before_outside
+    assert _snapshot(board) == before
+
+
+@pytest.mark.parametrize("name", ["code.py", MANIFEST_NAME, "lib/sixtysix_core/cards.py"])
+def test_a_dangling_symlink_at_a_temporary_name_is_refused(src, board, tmp_path, monkeypatch,
+                                                           capsys, name):
+    flat_drive(board)
+    victim = tmp_path / "outside" / "created-through-the-link"
+    victim.parent.mkdir()
+    (board / (name + flash.TEMP_SUFFIX)).symlink_to(victim)
+    recorder = Recorder(monkeypatch)
+    assert flash_main(board) == 2
+    assert "is a symbolic link" in error_line(capsys)
+    assert recorder.outside(board) == []
+    assert not victim.exists() and list(victim.parent.iterdir()) == []
+
+
+def test_a_manifest_that_owns_the_users_files_removes_none_of_them(src, board, monkeypatch,
+                                                                  capsys):
+    (board / "settings.toml").write_text('CIRCUITPY_WIFI_SSID = "home"\n')
+    _write(board, {"lib/sixtysix_notes/mine.py": "MINE = 1\n"})      # looks like ours
+    claimed = {}
+    for path in sorted(board.rglob("*")):
+        if path.is_file():
+            data = path.read_bytes()
+            claimed[path.relative_to(board).as_posix()] = {
+                "sha256": hashlib.sha256(data).hexdigest(), "size": len(data),
+                "kind": "devlib" if "lib/" in path.as_posix() else "project"}
+    claimed.pop("lib/sixtysix_notes/mine.py")
+    (board / MANIFEST_NAME).write_text(json.dumps({"files": claimed}))
+    assert deploy.main("build", []) == 0            # the build is written outside the drive
+    before = _snapshot(board)
+    recorder = Recorder(monkeypatch)
+    assert flash_main(board) == 0
+    after = _snapshot(board)
+    for target in claimed:
+        assert after[target] == before[target] or target == "code.py", target
+    assert after[flash.CODE_BACKUP] == before["code.py"]
+    assert after["lib/sixtysix_notes/mine.py"] == b"MINE = 1\n"
+    assert recorder.outside(board) == []
+
+
+def _nested(depth):
+    return '{"files": ' + "[" * depth + "]" * depth + "}"
+
+
+@pytest.mark.parametrize("text, why", [
+    ("{not json", "not valid JSON"),
+    ('{"files": {"lib/x.py": {"sha256": "ab", "size": "12", "kind": "project"}}}', "damaged"),
+    ('{"files": []}', "damaged"),
+    ('[1, 2]', "damaged"),
+    ('{"files": {"../../etc/passwd": {"sha256": "' + "0" * 64 + '", "size": 1, '
+     '"kind": "devlib"}}}', "damaged"),
+    ('{"files": {}, "build": "/etc"}', "damaged"),
+    (_nested(100_000), "not valid JSON"),
+    ('{"files": {}, "pad": "' + "x" * (2 << 20) + '"}', "larger than 1 MB"),
+    (b"\xff\xfe{}", "not valid JSON"),
+])
+def test_a_malformed_manifest_is_ignored_with_one_line(src, board, capsys, text, why):
+    flat_drive(board)
+    _write(board, {MANIFEST_NAME: text})
+    assert flash_main(board) == 0
+    err = capsys.readouterr().err
+    notes = [line for line in err.splitlines() if MANIFEST_NAME in line]
+    assert len(notes) == 1 and why in notes[0] and "treating the drive as never flashed" \
+        in notes[0], err
+    assert "Traceback" not in err and "RecursionError" not in err
+    assert (board / "lib/sixtysix_core/cards.py").is_file()     # nothing old removed
+    for target, data in USER_FILES.items():
+        assert (board / target).read_bytes() == data
+    assert json.loads((board / MANIFEST_NAME).read_text())["tool"] == "sixtysix"
+
+
+def test_flat_layout_is_replaced_by_a_build_folder(src, board):
+    tree = flat_drive(board)
+    assert flash_main(board) == 0
+    assert not (board / "lib/sixtysix_core").exists()
+    assert not (board / "lib/sixtysix_ui").exists()
+    assert not (board / "lib/adafruit_ticks.py").exists()       # the folder carries it
+    assert on_board(board, "lib/adafruit_ticks.py").read_bytes() == \
+        (tree / "lib/adafruit_ticks.py").read_bytes()
+    assert (board / flash.CODE_BACKUP).read_bytes() == (tree / "code.py").read_bytes()
+    for target, data in USER_FILES.items():
+        assert (board / target).read_bytes() == data
+
+
+@pytest.mark.parametrize("text, board_id", [
+    ("Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit PyGamer with samd51j19\n",
+     "pygamer"),
+    ("Adafruit CircuitPython 10.0.3 on 2025-10-17; Adafruit Pybadge with samd51j19\r\n"
+     "UID:1234\n", "pybadge"),
+    ("UID:1234\nAdafruit CircuitPython 9.2.8 on 2025-05-28; Adafruit Feather M4 Express "
+     "with samd51j19\n", "feather_m4_express"),
+    ("Adafruit CircuitPython 9.2.8 on 2025-05-28; Adafruit PyGamer with samd51j19\n"
+     "Board ID:pygamer_advance\n", "pygamer_advance"),
+])
+def test_board_named_on_any_line_of_boot_out(text, board_id):
+    assert drive.parse_boot_out(text).board_id == board_id
+
+
+def test_flash_picks_the_board_from_the_first_line_of_boot_out(src, board, capsys):
+    (board / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1 on 2024-11-20; "
+                                        "Adafruit Pybadge with samd51j19\n")
+    assert flash_main(board) == 0
+    assert json.loads((board / MANIFEST_NAME).read_text())["board"] == "pybadge"
+    assert "warning" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("code, says", [(errno.EIO, "check the cable"),
+                                        (errno.EROFS, "read-only"),
+                                        (errno.ENOSPC, "ran out of space")])
+@pytest.mark.parametrize("kind", ["write", "replace", "remove", "mkdir"])
+def test_a_drive_fault_is_one_sentence_and_the_drive_boots(src, board, monkeypatch, capsys,
+                                                           code, says, kind):
+    tree = flat_drive(board)
+    old_code = (board / "code.py").read_bytes()
+
+    def fault(op, target, data):
+        if op == kind:
+            raise OSError(code, os.strerror(code), target)
+
+    monkeypatch.setattr(drive, "op_hook", fault)
+    assert flash_main(board) == 2
+    line = error_line(capsys)
+    assert says in line
+    if kind == "remove":           # the first removal is after the switch
+        assert line.endswith(flash.AFTER)
+        assert b'BUILD = "sixtysix/' in (board / "code.py").read_bytes()
+    else:
+        assert line.endswith(flash.BEFORE)
+        assert (board / "code.py").read_bytes() == old_code
+        assert (board / "lib/sixtysix_core/cards.py").read_bytes() == \
+            (tree / "lib/sixtysix_core/cards.py").read_bytes()
+    monkeypatch.setattr(drive, "op_hook", None)
+    assert flash_main(board) == 0
+    assert not (board / "lib/sixtysix_core").exists() and no_temp_files(board)
+
+
+@pytest.mark.parametrize("name, says", [(MANIFEST_NAME, "is a folder where flash writes a file"),
+                                        ("sixtysix", "is a file where flash writes a folder")])
+def test_a_folder_or_file_in_the_way_is_one_sentence(src, board, capsys, name, says):
+    (board / name).mkdir() if name == MANIFEST_NAME else (board / name).write_text("x")
+    before = _snapshot(board)
+    assert flash_main(board) == 2
+    line = error_line(capsys)
+    assert says in line and "nothing was written" in line
+    assert _snapshot(board) == before
+
+
+def test_a_flat_layout_library_that_would_hide_a_circup_mpy_is_removed(src, board):
+    flat_drive(board)
+    _write(board, {"lib/adafruit_ticks.mpy": b"C\x06circup"})
+    assert flash_main(board) == 0
+    assert not (board / "lib/adafruit_ticks.py").exists()          # it would hide the .mpy
+    assert not on_board(board, "lib/adafruit_ticks.py").exists()
+    assert (board / "lib/adafruit_ticks.mpy").read_bytes() == b"C\x06circup"

@@ -155,3 +155,185 @@ def test_checksum_valid_but_illegal_log_is_refused():
     buf[n - 1] = s2
     saved = P.decode(buf)
     assert saved is None or saved.deal is not None   # refused unless it happened to be legal
+
+
+# ------------------------------------------------- checksum-valid but impossible content
+
+def _reseal(buf):
+    """Recompute the checksum of the image in buf (its length field as it stands)."""
+    n = buf[3] | buf[4] << 8
+    s1, s2 = P.fletcher16(buf, 0, n - 2)
+    buf[n - 2] = s1
+    buf[n - 1] = s2
+    return buf
+
+
+def _match_image(preset_index=0, scores=(2, 3), hands=2, in_hand=True, **fields):
+    settings, rng, match, deal = _game(preset_index, 5, 6 if in_hand else 0)
+    match.scores[0], match.scores[1] = scores
+    match.hands = hands
+    for name, value in fields.items():
+        setattr(match, name, value)
+    if not in_hand:
+        deal = None
+    else:
+        deal.dealer = match.dealer          # as the app deals it
+    buf = bytearray(P.SLOT_SIZE)
+    P.encode_into(buf, 1, settings, rng.get_state(), match, deal)
+    return buf
+
+
+MATCH_AT = P._HEADER + R.NUM_OPTIONS       # offset of the match block
+
+
+def test_a_possible_match_state_is_accepted():
+    saved = P.decode(_match_image())
+    assert saved is not None and saved.match.scores[:2] == [2, 3]
+
+
+@pytest.mark.parametrize("offset, value, why", [
+    (1, 127 + 128, "127 points at target 7 and no winner"),
+    (0, 7 + 128, "the target reached and no winner"),
+    (3, 0, "target 0"), (3, 1, "target 1"), (3, 255, "target 255"),
+    (3, 10, "target 10 while the rules say 7"),
+    (2, 2, "dealer 2"),
+    (4, 1, "a draw bonus pending while the option is off"),
+    (4, 2, "a draw bonus of 2"),
+    (5, 0, "two hands cannot give 2:3... with no hands: 2:3 after 0 hands"),
+    (7, 2, "the bot named winner at 2:3"),
+    (7, 3, "winner seat 2"),
+    (0, 128 - 1, "a negative score without the Czech penalty"),
+    (8, 1, "the padding byte set"),
+])
+def test_checksum_valid_impossible_match_is_refused(offset, value, why):
+    buf = _match_image()
+    buf[MATCH_AT + offset] = value
+    assert P.decode(_reseal(buf)) is None, why
+
+
+def test_winner_at_zero_and_the_hands_dealer_are_checked():
+    buf = _match_image(scores=(0, 0), hands=0, in_hand=False)
+    assert P.decode(buf) is not None
+    buf[MATCH_AT + 7] = 1                   # winner seat 0 at 0:0
+    assert P.decode(_reseal(buf)) is None
+    buf = _match_image(in_hand=False, scores=(7, 3), hands=4, winner=0)
+    assert P.decode(buf) is None            # the app saves no finished match
+    buf = _match_image()
+    deal_at = MATCH_AT + 9 + 6
+    buf[deal_at] ^= 1                       # the hand's dealer differs from the match's
+    assert P.decode(_reseal(buf)) is None
+
+
+def test_czech_scores_may_be_negative_but_bounded_by_the_hands():
+    czech = R.preset_names().index("CZECH_66")
+    assert P.decode(_match_image(czech, scores=(-6, 3), hands=2)) is not None
+    assert P.decode(_match_image(czech, scores=(-6, 3), hands=1)) is not None
+    assert P.decode(_match_image(czech, scores=(-3, 3), hands=1)) is None   # -3 gives 1 or 2
+    assert P.decode(_match_image(czech, scores=(-13, 0), hands=2)) is None
+    assert P.decode(_match_image(0, scores=(-3, 0), hands=2)) is None
+
+
+def _with_dealer(preset_index, scores, hands, dealer):
+    return _match_image(preset_index, scores=scores, hands=hands, in_hand=False, dealer=dealer)
+
+
+def test_scores_hands_and_dealer_fit_together():
+    at = R.preset_names().index("SCHNAPSEN_AT")           # no draws, dealers alternate
+    assert P.decode(_with_dealer(0, (3, 0), 1, 0)) is not None
+    assert P.decode(_with_dealer(0, (3, 0), 1, 1)) is None  # the winner deals next
+    assert P.decode(_with_dealer(0, (1, 1), 1, 0)) is None  # one hand scores for one seat
+    assert P.decode(_with_dealer(0, (0, 0), 5, 1)) is not None  # five draws
+    assert P.decode(_with_dealer(0, (4, 0), 1, 0)) is None  # a hand gives at most 3
+    assert P.decode(_with_dealer(at, (2, 3), 5, 1)) is not None
+    assert P.decode(_with_dealer(at, (2, 3), 6, 1)) is None  # no draws: 6 hands give >= 6
+    assert P.decode(_with_dealer(at, (0, 0), 1, 0)) is None
+
+
+def test_rules_the_app_cannot_choose_are_refused():
+    buf = _match_image()
+    i = P._HEADER
+    names = [name for name, _ in R.options()]
+    # the app changes match_target, exchange and auto_declare on top of a preset
+    for name in P.APP_OPTIONS:
+        ok = bytearray(buf)
+        ok[i + names.index(name)] = 1
+        ok[MATCH_AT + 3] = R.preset("CLASSIC_66").match_target if name != "match_target" else 6
+        assert P.decode(_reseal(ok)) is not None, name
+    for name, value in (("players", 1), ("players", 2), ("scoring", 1), ("deck", 1),
+                        ("draw_bonus", 1), ("trump_mode", 2)):
+        bad = bytearray(buf)
+        bad[i + names.index(name)] = value
+        assert P.decode(_reseal(bad)) is None, (name, value)
+
+
+def test_settings_out_of_range_are_refused():
+    for offset, value in ((8, 3), (9, len(R.preset_names()) - 1), (10, 2), (11, 2),
+                          (9, R.preset_names().index("THREE_PLAYER_PL"))):
+        buf = _match_image()
+        buf[offset] = value
+        assert P.decode(_reseal(buf)) is None, (offset, value)
+
+
+def test_no_match_block_must_be_zero():
+    buf = bytearray(P.SLOT_SIZE)
+    P.encode_into(buf, 3, P.Settings(), Rng(5).get_state())
+    assert P.decode(buf) is not None
+    buf[MATCH_AT + 1] = 1
+    assert P.decode(_reseal(buf)) is None
+
+
+def _played_matches(preset_index, seed, hands):
+    """Every state a real match passes through, saved as the app saves it (with or without
+    a hand in progress, with the title's options changed)."""
+    rules = R.preset(R.preset_names()[preset_index])
+    rules.exchange = seed % 2
+    rules.auto_declare = (seed >> 1) % 2
+    rules.set("match_target", ("7", "6", "10")[seed % 3])
+    rng = Rng(seed)
+    match = M.Match(rules)
+    match.start(rng)
+    deal = D.Deal(rules)
+    settings = P.Settings(level=seed % 3, preset=preset_index)
+    views = (PlayerView(deal, 0), PlayerView(deal, 1))
+    for _ in range(hands):
+        if match.is_over():
+            break
+        deal.new_hand(match.dealer, rng)
+        while not deal.is_over():
+            yield settings, rng, match, deal
+            deal.apply(simple_bots.random_choose(views[deal.to_move], rng))
+        match.record(deal)
+        yield settings, rng, None if match.is_over() else match, None   # as the app saves
+
+
+@pytest.mark.parametrize("preset_index", SUPPORTED)
+def test_every_state_of_real_matches_is_accepted(preset_index):
+    buf = bytearray(P.SLOT_SIZE)
+    count = 0
+    for seed in range(1, 4):
+        rules = None
+        for settings, rng, match, deal in _played_matches(preset_index, seed, 40):
+            rules = match.rules if match is not None else rules
+            P.encode_into(buf, 1, settings, rng.get_state(), match, deal, rules)
+            saved = P.decode(buf)
+            assert saved is not None, match and (match.scores[:2], match.hands, match.dealer)
+            count += 1
+    assert count > 100
+
+
+def test_a_damaged_newest_slot_falls_back_with_a_note():
+    from sixtysix_ui.storage import Storage
+    mem = bytearray(b"\xff" * 8192)
+    store = Storage(mem)
+    settings, rng, match, deal = _game(0, 3, 4)
+    assert store.save(settings, rng.get_state(), match, deal)
+    match.scores[1] = 2
+    match.hands = 1
+    assert store.save(settings, rng.get_state(), match, deal)
+    assert P.newest(mem)[0] == 1
+    mem[P.SLOT_SIZE + MATCH_AT + 3] = 0     # newest slot: target 0, checksum made valid
+    _reseal(memoryview(mem)[P.SLOT_SIZE:2 * P.SLOT_SIZE])
+    again = Storage(mem)
+    saved = again.load()
+    assert saved is not None and saved.match.scores[1] == 0 and saved.match.hands == 0
+    assert again.note == "Skipped a bad save"

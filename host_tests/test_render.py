@@ -22,6 +22,7 @@ from sixtysix_tools import simhw  # noqa: E402
 from sixtysix_tools.sim import Driver  # noqa: E402
 from sixtysix_ui import app as A  # noqa: E402
 from sixtysix_ui import sprites  # noqa: E402
+from sixtysix_ui import table as T  # noqa: E402
 from sixtysix_ui.render import wrap  # noqa: E402
 
 GOLDEN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "golden")
@@ -30,9 +31,14 @@ SEED = 5
 
 
 def _declare(driver):
-    app = driver.app
+    """Menu > Declare 66!, then "Yes" to the question (fewer than 66 points)."""
+    app = driver.app.table
     driver.run("b")
     target = app.popup_actions.index(D.A_OUT)
+    while app.popup_sel != target:
+        driver.press("down")
+    driver.press("a")
+    target = app.popup_actions.index(T.U_SURE)
     while app.popup_sel != target:
         driver.press("down")
     driver.press("a")

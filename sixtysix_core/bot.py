@@ -10,11 +10,11 @@ samples and solver nodes, never in time.
 How it decides (RULES.md references in brackets):
   * always declares a correct 66 at once, never a false one [R14, R20];
   * exchanges the trump nine whenever allowed, melds (40 before 20) [R11, R12];
-  * closes only when, in every sampled world, the exact solver proves it then wins
-    [R13, R19];
   * phase 1 (talon open): determinized rollouts - deal the unseen cards consistently with
-    the view (sample.py), play each candidate card and finish the hand with a fast
-    full-information policy; the best average of game points (then card points) wins;
+    the view (sample.py), play each candidate card, and closing the talon [R13], and
+    finish the hand with a fast full-information policy (playout.py); the best average
+    of game points (then card points) wins, so a close is chosen by its expected game
+    points;
   * phase 2, talon exhausted: both hands are known by elimination, so the endgame
     solver (endgame.py) plays perfectly; talon closed: the solver on sampled worlds.
 
@@ -22,11 +22,18 @@ Levels (budgets sized for a SAMD51 in CircuitPython, see tools/sixtysix_tools/be
   easy    the rule of thumb with a third of its card choices random, never closes;
   normal  rollouts on few worlds, small solver budget;
   hard    more worlds, the full solver budget.
+Level 3 (host tools only: tournament "hard-v1", bot_v1.py): hard as it was before issue
+13 - 192 playouts, and closing only when, in every sampled world, the exact solver
+proves it then wins [R13, R19]; that close test is in bot_v1.py, which installs itself
+as close_test when imported (the device never imports it).
 
 Scratch state (one Deal, one Solver, small per-candidate lists) is created on the first
 call and reused; rollouts and solves allocate nothing.
 """
-from micropython import const
+try:
+    from micropython import const
+except ImportError:            # plain CPython: every const() here is of an int
+    const = int  # type: ignore[misc, assignment]
 
 from sixtysix_core import cards
 from sixtysix_core import deal as D
@@ -36,12 +43,10 @@ from sixtysix_core import sample
 
 LEVELS = ("easy", "normal", "hard")
 
-# Per level: phase-1 playouts, worlds for a closed talon, node budget of one decision,
-# worlds to test a close.
-_PLAYOUTS = (0, 24, 192)
-_CLOSED_SAMPLES = (0, 2, 4)
-_NODE_BUDGET = (0, 400, 1200)
-_CLOSE_SAMPLES = (0, 2, 4)
+# Per level: phase-1 playouts, worlds for a closed talon, node budget of one decision.
+_PLAYOUTS = (0, 24, 192, 192)
+_CLOSED_SAMPLES = (0, 2, 4, 4)
+_NODE_BUDGET = (0, 400, 1200, 1200)
 HALVING = True
 _EASY_RANDOM = const(3)          # easy: 1 in 3 card choices at random
 
@@ -50,6 +55,8 @@ _POINTS = cards.CARD_POINTS
 
 _state = [None]                  # [_Scratch] once created
 _multi = [None]                  # [the bot_multi module] once a 3- or 4-player view came
+close_test = None                # level 3's close test, f(view, level, rng, scratch) ->
+                                 # bool (bot_v1.py, host only)
 
 
 class _Scratch:
@@ -99,9 +106,12 @@ def choose(view, level, rng):
     if level <= 0:
         return _easy(view, rng, specials, legal)
     s = _scratch(view)
+    close = False
     if phase == D.PH_LEAD:
+        roll_close = level < 3                      # not hard-v1 (bot_v1.py)
         if specials >> (D.A_DRAW - 24) & 1:
-            if specials >> (D.A_CLOSE - 24) & 1 and _should_close(view, level, rng, s):
+            if (not roll_close and specials >> (D.A_CLOSE - 24) & 1 and close_test
+                    and close_test(view, level, rng, s)):
                 return D.A_CLOSE                    # R13: close before drawing
             return D.A_DRAW
         if specials >> (D.A_EXCHANGE - 24) & 1:
@@ -109,15 +119,20 @@ def choose(view, level, rng):
         meld = _best_meld(view, specials)
         if meld >= 0:
             return D.A_MELD + meld
-        if specials >> (D.A_CLOSE - 24) & 1 and _should_close(view, level, rng, s):
-            return D.A_CLOSE
+        if specials >> (D.A_CLOSE - 24) & 1:
+            if roll_close:
+                close = view.talon_state() == D.OPEN
+            elif close_test and close_test(view, level, rng, s):
+                return D.A_CLOSE
+    if close:
+        return _rollouts(view, level, rng, s, legal, _PLAYOUTS[level], True)
     if legal & (legal - 1) == 0:
         if legal:
             return cards.lowest(legal)
         return _first_special(specials)
     if view.talon_state() != D.OPEN:
         return _phase2(view, level, rng, s, legal)
-    return _rollouts(view, level, rng, s, legal, _PLAYOUTS[level])
+    return _rollouts(view, level, rng, s, legal, _PLAYOUTS[level], False)
 
 
 def _fallback(view, specials, legal):
@@ -179,10 +194,11 @@ def _easy(view, rng, specials, legal):
 
 # ------------------------------------------------------------------ phase 1
 
-def _rollouts(view, level, rng, s, legal, budget):
-    """Determinized rollouts over the legal cards with successive halving: about
-    `budget` playouts in rounds; after each round the better half of the candidates
-    (by total score on the same worlds) stays.  Returns the best card."""
+def _rollouts(view, level, rng, s, legal, budget, close):
+    """Determinized rollouts over the legal cards (and closing the talon if `close`)
+    with successive halving: about `budget` playouts in rounds; after each round the
+    better half of the candidates (by total score on the same worlds) stays.  Returns
+    the best card or A_CLOSE."""
     me = view.seat
     n = 0
     c = 0
@@ -194,6 +210,10 @@ def _rollouts(view, level, rng, s, legal, budget):
             n += 1
         m >>= 1
         c += 1
+    if close:
+        s.cand[n] = D.A_CLOSE
+        s.score[n] = 0
+        n += 1
     if n == 1:
         return s.cand[0]
     rounds = 0
@@ -218,7 +238,10 @@ def _rollouts(view, level, rng, s, legal, budget):
             else:
                 sample.redeal(s.world, rng)
             for i in range(active):
-                s.score[i] += playout.run(s.world, me, s.solver, s.cand[i])
+                c = s.cand[i]
+                s.score[i] += playout.run(s.world, me, s.solver, c)
+                if c == D.A_CLOSE:
+                    s.solver.load_rules(s.world, me)    # undo the close
         # insertion sort of the active candidates by score, best first
         for i in range(1, active):
             j = i
@@ -282,44 +305,98 @@ def _playout_best(s, me, legal):
     return best
 
 
-# ------------------------------------------------------------------ closing
+# ------------------------------------------------------------------ values (review)
 
-def _should_close(view, level, rng, s):
-    """Close only if the solver proves a win in every sampled world (R13, R19)."""
+_spare = [None]                  # [Deal]: a world after one candidate card (phase 2)
+_EXACT = const(3)                # exhausted talon: this many decisions' nodes a card
+
+
+def action_values(view, level, rng, out, only=0xFFFFFF):
+    """The bot's judgement of the legal cards of view.seat, for a review of the hand.
+
+    out is a list of at least 24 ints: out[c] is set for each card c of
+    view.legal_cards() & only (other entries are left alone) to its expected result for the
+    seat, in 1/64 game point: the mean over sampled worlds of playout.run's score
+    (64 x the difference of game points, plus the difference of card points / 4 as the
+    bot's tie-break) while the talon is open, and of 64 x the exact solver value once it
+    is closed or exhausted (a solve over the node budget counts one playout instead).
+    Every candidate is valued on the same worlds, so differences are fair; the worlds
+    depend only on the rng's state and the legal cards, not on `only`, so a caller may
+    value one card per call (reseeding the rng alike) to keep each call short.  Budget:
+    phase 1, the level's playouts shared by the candidates (at least 8 worlds each);
+    talon closed, one decision's nodes per candidate; talon exhausted, _EXACT
+    decisions' nodes per candidate, enough for an exact value in nearly every
+    position (so a caller that averages several calls need not repeat this one).
+    Returns the legal card mask (0: no card to choose).  Allocates nothing after the
+    first call but one spare Deal (phase 2)."""
+    legal = view.legal_cards()
+    if legal == 0 or view.rules().players != 2:
+        return 0
+    want = legal & only
     me = view.seat
-    opp = 1 - me
-    hand = view.hand()
-    # Upper bound on what closing can reach: own total, own cards, the best cards the
-    # opponent can hold.  Skip the search when even that misses 66.
-    k = cards.count(hand)
-    reach = view.total(me) + view.meld_pending(me) + cards.points(hand)
-    unseen = view.unseen() | view.known_cards(opp)
-    top = 0
-    for _ in range(k):
-        best = -1
-        c = 0
-        m = unseen
-        while m:
-            if m & 1 and (best < 0 or _POINTS[c] > _POINTS[best]):
-                best = c
-            m >>= 1
-            c += 1
-        if best < 0:
-            break
-        top += _POINTS[best]
-        unseen &= ~(1 << best)
-    if reach + top < 66 or view.total(me) + view.meld_pending(me) < 30:
-        return False
-    worlds = _CLOSE_SAMPLES[level]
-    per = _NODE_BUDGET[level] // worlds
-    exclude = sample.excluded(view, opp)
-    for _ in range(worlds):
-        sample.determinize(view, s.world, rng, exclude)
-        s.world.apply(D.A_CLOSE)
-        if s.world.phase == D.PH_CLOSE_REPLY:
-            s.world.apply(D.A_EXCHANGE)             # R11.3: he takes the trump
-        s.solver.load(s.world, me)
-        v = s.solver.solve(per, 0, 1)             # null window: does closing win?
-        if v == endgame.NO_VALUE or v <= 0:
-            return False
-    return True
+    s = _scratch(view)
+    n = cards.count(legal)
+    for c in range(24):
+        if want >> c & 1:
+            out[c] = 0
+    exclude = sample.excluded(view, 1 - me)
+    if view.talon_state() == D.OPEN:
+        worlds = _PLAYOUTS[level] // n
+        if worlds < 8:
+            worlds = 8
+        for w in range(worlds):
+            if w == 0:
+                sample.determinize(view, s.world, rng, exclude)
+                s.solver.load_rules(s.world, me)
+            else:
+                sample.redeal(s.world, rng)
+            for c in range(24):
+                if want >> c & 1:
+                    out[c] += playout.run(s.world, me, s.solver, c)
+    else:
+        child = _spare[0]
+        if child is None:
+            child = D.Deal(s.world.rules)
+            _spare[0] = child
+        elif child.rules is not s.world.rules:          # a new RuleSet (cold)
+            child.rules = s.world.rules
+            child.configure()
+        worlds = _CLOSED_SAMPLES[level] or 1
+        per = _NODE_BUDGET[level] // worlds or 100
+        if view.talon_state() == D.EXHAUSTED:
+            worlds = 1                              # the one world: solved exactly ...
+            per = _NODE_BUDGET[level] * _EXACT      # ... with room for six cards a side
+        for w in range(worlds):
+            if w == 0:
+                sample.determinize(view, s.world, rng, exclude)
+            else:
+                sample.redeal(s.world, rng)
+            for c in range(24):
+                if want >> c & 1:
+                    out[c] += _solved(s, child, me, c, per)
+    for c in range(24):
+        if want >> c & 1:
+            out[c] //= worlds
+    return legal
+
+
+def release_values():
+    """Drop the spare Deal of action_values (when a review is over)."""
+    _spare[0] = None
+
+
+def _solved(s, child, me, card, budget):
+    """64 x the solver's value for `me` of playing `card` in the world s.world."""
+    s.world.copy_into(child)
+    child.apply(card)
+    while child.phase != D.PH_OVER and (child.phase != D.PH_FOLLOW and (
+            child.phase != D.PH_LEAD or child.meld_suit >= 0)):
+        child.apply(playout.policy(child))          # a declare turn: as the bot plays
+    if child.phase == D.PH_OVER:
+        return (child.score_delta[me] - child.score_delta[1 - me]) * playout.GP_WEIGHT
+    s.solver.load(child, me)
+    v = s.solver.solve(budget)
+    if v != endgame.NO_VALUE:
+        return v * playout.GP_WEIGHT
+    s.solver.load_rules(s.world, me)
+    return playout.run(s.world, me, s.solver, card)

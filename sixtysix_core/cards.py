@@ -11,7 +11,10 @@ The 20-card pack of Schnapsen (RULES.md V3, deck=20) is FULL_DECK minus NINES.
 Names such as "TH" exist only at the edges (notation.py, the UI); RANK_CHARS and
 SUIT_CHARS are here because both of those need them.
 """
-from micropython import const
+try:
+    from micropython import const
+except ImportError:            # plain CPython: every const() here is of an int
+    const = int  # type: ignore[misc, assignment]
 
 RANKS = const(6)
 NUM_CARDS = const(24)
@@ -37,8 +40,6 @@ CARD_POINTS = RANK_POINTS * 4    # indexed by card
 ABOVE = tuple(SUIT_MASK[c // RANKS] & ~((2 << c) - 1) for c in range(NUM_CARDS))
 
 
-
-
 def _rank_tables():
     low = bytearray(64)
     high = bytearray(64)
@@ -59,6 +60,7 @@ def _rank_tables():
 # For a 6-bit suit pattern x (one suit's bits of a mask, x = mask >> (suit * 6) & 63):
 # LOW_RANK[x] / HIGH_RANK[x] the lowest / highest rank present, POP6[x] how many cards.
 LOW_RANK, HIGH_RANK, POP6 = _rank_tables()
+del _rank_tables                 # run once: its code need not stay in the heap
 
 
 def card(suit, rank):

@@ -27,7 +27,10 @@ Every mutating method (apply and what it calls, copy_into, legal_*) allocates no
 state is ints, preallocated lists and bytearrays.  apply() trusts its caller: check
 is_legal() first (explain.py says why an action is illegal).
 """
-from micropython import const
+try:
+    from micropython import const
+except ImportError:            # plain CPython: every const() here is of an int
+    const = int  # type: ignore[misc, assignment]
 
 from sixtysix_core import cards
 from sixtysix_core import rules as R
@@ -66,6 +69,11 @@ EXHAUSTED = const(2)
 
 NO_CARD = const(255)
 LOG_SIZE = const(128)
+# value indexes of rules options (rules.py): trump_mode, declare_window
+_TRUMP_UPCARD = const(0)
+_TRUMP_FIXED_HEARTS = const(1)
+_DECLARE_AFTER_ANY_TRICK = const(1)
+_DECLARE_ANY_OWN_TURN = const(2)
 
 _SUIT_MASK = cards.SUIT_MASK
 _ABOVE = cards.ABOVE
@@ -74,9 +82,10 @@ _POP6 = cards.POP6
 _PACK24 = bytes(range(24))              # the packs in card order, before shuffling
 _PACK20 = bytes(c for c in range(24) if c % 6)
 _QUEENS = const(0x104104)               # the queen's bit in each suit (rank 2)
-_BIT_INDEX = {}                         # 1 << i -> i, for i in 0..23
-for _i in range(24):
-    _BIT_INDEX[1 << _i] = _i
+# _BIT37[(1 << i) % 37] == i for i in 0..23 (2 is a primitive root modulo 37, so the 24
+# remainders differ): the index of a mask's lowest bit in 37 bytes instead of a dict
+_BIT37 = (b"\x00\x00\x01\x00\x02\x17\x00\x00\x03\x10\x00\x00\x00\x0b\x00\x0d\x04\x07\x11"
+          b"\x00\x00\x16\x00\x0f\x00\x0a\x0c\x06\x00\x15\x0e\x09\x05\x14\x08\x13\x12")
 
 
 class Deal:
@@ -112,7 +121,7 @@ class Deal:
         self.nseats = r.players
         self.deck_size = r.deck
         self.exchange_rank = cards.R9 if r.deck == 24 else cards.RJ
-        self.opt_exchange = r.exchange == 0 and r.trump_mode == R.TRUMP_UPCARD
+        self.opt_exchange = r.exchange == 0 and r.trump_mode == _TRUMP_UPCARD
         self.opt_exchange_needs_trick = r.exchange_requires_trick == 0
         self.opt_exchange_either = r.exchange_by == 1
         self.opt_exchange_not_two = r.exchange_not_when_two_left == 1
@@ -133,10 +142,10 @@ class Deal:
         self.opt_trick_test_at_end = r.failed_close_trick_test == 1
         self.opt_beaten_as_failed = r.closer_beaten == 1
         self.opt_false = r.false_declaration
-        any_turn = r.declare_window == R.DECLARE_ANY_OWN_TURN
+        any_turn = r.declare_window == _DECLARE_ANY_OWN_TURN
         self._out_in_window = 0 if self.opt_auto else B_OUT
         # D2: after every trick but the last, the loser may declare first
-        self._loser_turn = r.declare_window == R.DECLARE_AFTER_ANY_TRICK and not self.opt_auto
+        self._loser_turn = r.declare_window == _DECLARE_AFTER_ANY_TRICK and not self.opt_auto
         self._out_any_turn = B_OUT if any_turn and not self.opt_auto else 0
 
     def _reset_fields(self):
@@ -189,7 +198,7 @@ class Deal:
         deck = self.deck
         self.dealer = dealer
         forehand = 1 - dealer
-        fixed = self.rules.trump_mode == R.TRUMP_FIXED_HEARTS
+        fixed = self.rules.trump_mode == _TRUMP_FIXED_HEARTS
         if self.deck_size == 24:
             # R3: [0..2] N, [3..5] D, [6..8] N, [9..11] D, [12] upcard, [13..23] talon;
             # V5: [0..11] as R3, then a 12-card face-down talon from [12].
@@ -343,86 +352,23 @@ class Deal:
         m = self.legal_cards()
         while m:
             low = m & -m                            # one step per card, not per bit
-            buf[n] = _BIT_INDEX[low]
+            buf[n] = _BIT37[low % 37]
             n += 1
             m ^= low
         m = self.legal_specials()
         while m:
             low = m & -m
-            buf[n] = 24 + _BIT_INDEX[low]
+            buf[n] = 24 + _BIT37[low % 37]
             n += 1
             m ^= low
         return n
 
     def playout(self, rng):
         """Play the hand to its end, each action uniform among the legal ones except a
-        false declaration (simple_bots.random_choose's policy).  The random rollout of
-        benchmarks and bots, fused for speed: it makes the same choices as a loop of
-        legal_into (without a false 'out'), rng.below and apply, but does not extend
-        the action log.  rng.below and the lead are inlined (the generator's state is
-        kept in locals meanwhile).  Allocates nothing."""
-        bit_index = _BIT_INDEX
-        pop = _POP6
-        hand = self.hand
-        s1 = rng.s1
-        s2 = rng.s2
-        s3 = rng.s3
-        while self.phase != PH_OVER:
-            phase = self.phase
-            seat = self.to_move
-            if phase == PH_FOLLOW:
-                # R8: any card while the talon is open; a follower's only possible
-                # special is 'out' (declare_window=any_own_turn)
-                cm = self.legal_cards() if self.trick_phase2 else hand[seat]
-                sm = self._out_any_turn
-            else:
-                if phase == PH_LEAD and not self.pending_draw and self.meld_suit < 0:
-                    cm = hand[seat]
-                else:
-                    cm = self.legal_cards()
-                sm = self.legal_specials()
-            if sm & B_OUT and (cm or sm != B_OUT) and (
-                    self.cardpts[seat] + self.meld_credited[seat] + self.bonus[seat] < 66):
-                sm ^= B_OUT                         # never a false declaration
-            n_cards = pop[cm & 63] + pop[cm >> 6 & 63] + pop[cm >> 12 & 63] + pop[cm >> 18]
-            n = n_cards + pop[sm & 63] + pop[sm >> 6]
-            limit = 30269 - 30269 % n               # rng.below(n), inlined
-            while True:
-                s1 = 171 * s1 % 30269
-                s2 = 172 * s2 % 30307
-                s3 = 170 * s3 % 30323
-                r = (s1 + s2 + s3) % 30269
-                if r < limit:
-                    break
-            r %= n
-            if r < n_cards:
-                m = cm
-                base = 0
-            else:
-                m = sm
-                r -= n_cards
-                base = 24
-            while r:                                # drop the r lowest bits
-                m &= m - 1
-                r -= 1
-            a = base + bit_index[m & -m]
-            if a < 24:
-                if phase == PH_LEAD:                # _lead, inlined
-                    hand[seat] &= ~(1 << a)
-                    self.played_by[seat] |= 1 << a
-                    self.lead_card = a
-                    self.trick_phase2 = self.talon_state != OPEN
-                    self.phase = PH_FOLLOW
-                    self.to_move = 1 - seat
-                else:
-                    self._follow(seat, a)
-            elif a == A_DRAW:
-                self._draw(seat)
-            else:
-                self._special(seat, a)
-        rng.s1 = s1
-        rng.s2 = s2
-        rng.s3 = s3
+        false declaration: simple_bots.playout, which holds the fused loop (the bot
+        does not use it, so a board does not load its code).  Allocates nothing."""
+        from sixtysix_core import simple_bots
+        simple_bots.playout(self, rng)
 
     def _meld_allowed(self, seat):
         """R12 timing: talon open with >= 2 left, or any lead with marriages_in_phase2."""
@@ -671,30 +617,18 @@ class Deal:
             o.melds[s] = self.melds[s]
 
     def same_as(self, o):
-        """True if every field of the hand state equals o's (tests, debugging)."""
-        for f in _SCALAR_FIELDS:
-            if getattr(self, f) != getattr(o, f):
-                return False
-        for f in _ARRAY_FIELDS:
-            a = getattr(self, f)
-            b = getattr(o, f)
-            for i in range(len(a)):
-                if a[i] != b[i]:
-                    return False
-        for i in range(self.log_len):             # entries past log_len are stale
-            if self.log_action[i] != o.log_action[i] or self.log_seat[i] != o.log_seat[i]:
+        """True if every field of the hand state equals o's (tests, debugging; cold
+        path: it walks the attribute table).  Log entries past log_len are stale."""
+        for f, v in self.__dict__.items():
+            if f == "rules":
+                continue
+            w = getattr(o, f)
+            if f in ("log_action", "log_seat"):
+                v = v[:self.log_len]
+                w = w[:self.log_len]
+            if v != w:
                 return False
         return True
-
-
-_SCALAR_FIELDS = ("dealer", "trump", "upcard", "talon_top", "talon_len", "talon_state",
-                  "closer", "leader", "to_move", "phase", "trick_no", "pending_draw",
-                  "meld_suit", "lead_card", "trick_phase2", "winner",
-                  "reason", "log_len")
-_ARRAY_FIELDS = ("deck", "talon", "last_trick", "hand", "won",
-                 "played_by", "shown", "tricks", "cardpts", "meld_credited",
-                 "meld_pending", "bonus", "snap_tricks", "snap_total", "score_delta",
-                 "melds")
 
 
 def _mask(deck, start, end):

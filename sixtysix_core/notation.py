@@ -4,12 +4,20 @@ parse_card(token)        card int, or None if the token is not a card
 action_of(words)         action int from an action line's words after the seat, or a
                          message string saying what is wrong with them
 legal_tokens(deal)       the legal actions of the seat to move as sorted record tokens
+deal_cards(deal, dealer, hands, talon, upcard)  deal given cards into a two-player Deal
+                         (here, not in deal.py, so the device never loads it)
 replay(data)             (answer, deal): answer is the replayer's JSON object as a dict
                          (RECORD_FORMAT.md section 5); deal is the Deal at the end of the
-                         valid prefix, or None when the header is invalid.
+                         valid prefix, or None when the header is invalid.  data: bytes,
+                         str or a seekable binary file; read a line at a time (at most
+                         LINE_LIMIT bytes each) and only up to the first fault, after one
+                         pass that checks the whole input is UTF-8 without NUL bytes.
 
 No core module imports this one, so it never loads on the device.
 """
+import codecs
+import io
+
 from sixtysix_core import cards
 from sixtysix_core import deal as D
 from sixtysix_core import explain
@@ -24,7 +32,10 @@ _TRUMP = D.A_MELD + 4    # "trump <suit>" (3 and 4 players): _TRUMP + suit
 
 
 def parse_card(token):
-    """'TH', 'th', '10h', 'Qs' -> card int; anything else -> None (RECORD_FORMAT.md 3)."""
+    """'TH', 'th', '10h', 'Qs' -> card int; anything else -> None (RECORD_FORMAT.md 3).
+    Only ASCII letters count: 'Kſ' (U+017F, whose upper case is S) is not a card."""
+    if not token.isascii():
+        return None
     if len(token) == 3 and token[:2] == "10":
         rank_char, suit_char = "T", token[2]
     elif len(token) == 2:
@@ -38,7 +49,7 @@ def parse_card(token):
 
 
 def _parse_suit(token):
-    if len(token) == 1 and token.upper() in cards.SUIT_CHARS:
+    if len(token) == 1 and token.isascii() and token.upper() in cards.SUIT_CHARS:
         return cards.SUIT_CHARS.index(token.upper())
     return None
 
@@ -57,14 +68,40 @@ def action_of(words):
             return "'%s' must be followed by one suit letter (C, S, H or D)" % head
         suit = _parse_suit(words[1])
         if suit is None:
-            return "'%s' is not a suit: use C, S, H or D" % words[1]
+            return "'%s' is not a suit: use C, S, H or D" % _shown(words[1])
         return (D.A_MELD if head == "meld" else _TRUMP) + suit
     c = parse_card(head)
     if c is None:
-        return "'%s' is not a card or an action" % head
+        return "'%s' is not a card or an action" % _shown(head)
     if len(words) > 1:
         return "a card must be alone on its line after the seat"
     return c
+
+
+def deal_cards(deal, dealer, hands, talon, upcard=D.NO_CARD):
+    """Deal given cards into a two-player Deal: hands[seat] (6 cards each, 5 with
+    deck=20), the talon top first without the upcard, and the upcard (NO_CARD with
+    trump_mode=fixed_hearts).  Writes them into deal.deck in the canonical order (R3, V3,
+    V5) and deals them; ValueError if they are not the pack exactly once."""
+    fore = list(hands[1 - dealer])
+    dealt = list(hands[dealer])
+    up = [] if deal.rules.trump_mode == R.TRUMP_FIXED_HEARTS else [upcard]
+    order = fore[:3] + dealt[:3]
+    if deal.deck_size == 20:
+        order += up + fore[3:] + dealt[3:]
+    else:
+        order += fore[3:] + dealt[3:] + up
+    order += list(talon)
+    each = deal.deck_size // 4
+    seen = 0
+    for c in order:
+        seen |= 1 << c if 0 <= c < 24 else 1 << 24
+    if (len(fore) != each or len(dealt) != each or len(order) != deal.deck_size
+            or seen != deal.pack()):
+        raise ValueError("the hands (%d cards each), the talon and the upcard must hold "
+                         "the %d-card pack exactly once" % (each, deal.deck_size))
+    deal.deck[0:deal.deck_size] = bytes(order)
+    deal.deal_from_deck(dealer)
 
 
 def legal_tokens(deal):
@@ -83,25 +120,77 @@ class _Fault(Exception):
         self.header = header
 
 
-def _lines(data):
-    """[(line number, words)] of the non-empty lines; raises _Fault on bad encoding."""
-    if isinstance(data, bytes):
-        if b"\x00" in data:
+LINE_LIMIT = 4096        # bytes in a line, comment included (docs/RECORD_FORMAT.md)
+NUMBER_LIMIT = 9         # digits in a seat or dealer number
+_CHUNK = 1 << 16
+
+
+def _source(data):
+    """A binary file for data (bytes, str or a seekable binary file); _Fault at line 0 if
+    the text is not UTF-8 or holds a NUL byte anywhere (one pass, bounded memory)."""
+    if isinstance(data, str):
+        try:
+            data = data.encode("utf-8")
+        except UnicodeEncodeError:
+            raise _Fault(0, "the record is not UTF-8 text", True) from None
+    f = io.BytesIO(data) if isinstance(data, (bytes, bytearray)) else data
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    while True:
+        chunk = f.read(_CHUNK)
+        if b"\x00" in chunk:
             raise _Fault(0, "the record contains a NUL byte; it is not a text file", True)
         try:
-            data = data.decode("utf-8")
+            decoder.decode(chunk, not chunk)
         except UnicodeDecodeError:
             raise _Fault(0, "the record is not UTF-8 text", True) from None
-    elif "\x00" in data:
-        raise _Fault(0, "the record contains a NUL byte; it is not a text file", True)
-    if data.startswith("\ufeff"):
-        data = data[1:]
-    out = []
-    for number, line in enumerate(data.split("\n"), 1):
-        words = line.split("#", 1)[0].split()
+        if not chunk:
+            break
+    f.seek(0)
+    return f
+
+
+def _lines(data):
+    """Yield (line number, words) of the non-empty lines, reading one line at a time;
+    raises _Fault at the first line that is too long or holds a character a record may
+    not use outside a comment (only printable ASCII, spaces and tabs)."""
+    f = _source(data)
+    number = 0
+    while True:
+        raw = f.readline(LINE_LIMIT + 1)
+        if not raw:
+            return
+        number += 1
+        if len(raw) > LINE_LIMIT and raw[-1:] != b"\n":
+            raise _Fault(number, "the line is longer than %d bytes" % LINE_LIMIT)
+        line = raw.decode("utf-8")
+        if number == 1 and line.startswith("\ufeff"):
+            line = line[1:]
+        if line.endswith("\n"):
+            line = line[:-1]
+        if line.endswith("\r"):
+            line = line[:-1]
+        text = line.split("#", 1)[0]
+        plain = text.replace("\t", " ")
+        if not (plain.isascii() and plain.isprintable()):
+            bad = next(ch for ch in plain if not " " <= ch <= "~")
+            raise _Fault(number, "the character U+%04X may not appear outside a comment: a "
+                         "record uses ASCII letters, digits, spaces and tabs" % ord(bad))
+        words = text.split()
         if words:
-            out.append((number, words))
-    return out
+            yield number, words
+
+
+def _shown(word):
+    """A word as a message quotes it: long ones cut to 20 characters."""
+    return word if len(word) <= 24 else word[:20] + "..."
+
+
+def _seat_number(number, word, what):
+    """int(word) for a seat number of at most NUMBER_LIMIT digits, else _Fault."""
+    if len(word) > NUMBER_LIMIT:
+        raise _Fault(number, "%s %s is not a seat: a seat number has at most %d digits"
+                     % (what, _shown(word), NUMBER_LIMIT), what == "dealer")
+    return int(word)
 
 
 class _Header:
@@ -115,7 +204,7 @@ class _Header:
         key = words[0]
         if key not in HEADER_KEYS:
             raise _Fault(number, "'%s' is not a header key (format, rules, dealer, deck) and "
-                         "not a seat number" % key, True)
+                         "not a seat number" % _shown(key), True)
         if key in self.lines:
             raise _Fault(number, "the header key '%s' is given twice (first on line %d)"
                          % (key, self.lines[key]), True)
@@ -129,13 +218,14 @@ class _Header:
         elif key == "dealer":
             if len(values) != 1 or not _is_number(values[0]):
                 raise _Fault(number, "'dealer' takes one seat number", True)
-            self.dealer = int(values[0])
+            self.dealer = _seat_number(number, values[0], "dealer")
         else:
             deck = []
             for tok in values:
                 c = parse_card(tok)
                 if c is None:
-                    raise _Fault(number, "'%s' in the deck is not a card" % tok, True)
+                    raise _Fault(number, "'%s' in the deck is not a card" % _shown(tok),
+                                 True)
                 deck.append(c)
             self.deck = deck
 
@@ -224,25 +314,28 @@ def _answer(actions, deal, fault):
 
 
 def replay(data):
-    """Replay a record (bytes or str); returns (answer dict, final Deal or None)."""
+    """Replay a record: bytes, str or a seekable binary file, read one line at a time and
+    only up to its first fault.  Returns (answer dict, final Deal or None)."""
+    header = _Header()
+    lines = None
+    first = None
     try:
         lines = _lines(data)
-    except _Fault as fault:
-        return _answer([], None, fault), None
-    header = _Header()
-    i = 0
-    try:
         # The header runs until the first line that starts with a seat number; a line
         # before that with an unknown first word is a bad header line.
-        while i < len(lines) and not _is_number(lines[i][1][0]):
-            header.take(*lines[i])
-            i += 1
+        for number, words in lines:
+            if _is_number(words[0]):
+                first = (number, words)
+                break
+            header.take(number, words)
         try:
             header.check()
         except _Fault as fault:
-            late = [(n, words) for n, words in lines[i:] if words[0] in HEADER_KEYS]
-            if fault.line == 0 and late:    # a bad header line beats a missing key
-                raise _late_header(*late[0]) from None
+            if fault.line == 0:         # a bad header line beats a missing key
+                if first is not None:
+                    for number, words in lines:
+                        if words[0] in HEADER_KEYS:
+                            raise _late_header(number, words) from None
             raise
     except _Fault as fault:
         return _answer([], None, fault), None
@@ -250,14 +343,15 @@ def replay(data):
     deal.deck[:len(header.deck)] = bytes(header.deck)
     deal.deal_from_deck(header.dealer)
     actions = []
-    for number, words in lines[i:]:
-        try:
-            entry = _apply_line(deal, number, words)
-        except _Fault as fault:
-            if fault.header:
-                return _answer([], None, fault), None
-            return _answer(actions, deal, fault), deal
-        actions.append(entry)
+    try:
+        if first is not None:
+            actions.append(_apply_line(deal, *first))
+            for number, words in lines:
+                actions.append(_apply_line(deal, number, words))
+    except _Fault as fault:
+        if fault.header:
+            return _answer([], None, fault), None
+        return _answer(actions, deal, fault), deal
     return _answer(actions, deal, None), deal
 
 
@@ -277,8 +371,9 @@ def _apply_line(deal, number, words):
         raise _late_header(number, words)
     seat_word = words[0]
     if not _is_number(seat_word):
-        raise _Fault(number, "an action line starts with a seat number, not '%s'" % seat_word)
-    seat = int(seat_word)
+        raise _Fault(number, "an action line starts with a seat number, not '%s'"
+                     % _shown(seat_word))
+    seat = _seat_number(number, seat_word, "seat")
     if seat >= deal.nseats:
         raise _Fault(number, "seat %d does not exist: seats are 0 to %d"
                      % (seat, deal.nseats - 1))

@@ -32,6 +32,13 @@ write spoils at most the slot being written and the other still holds the previo
 
 Fletcher-16 catches every single-bit flip: a flipped bit changes one byte by 2**k
 (k < 8), never a multiple of 255, so sum1 changes.
+
+A checksum only proves the bytes are the ones written.  decode() also accepts only what
+the app could have written (possible()): two-player rules that are a playable preset
+with at most the title menu's options changed (APP_OPTIONS), a match whose scores, target,
+dealer, draw bonus, hand count and winner fit together and those rules, and a hand whose
+dealer is the match's and whose log the engine replays legally.  Anything else is
+treated like a damaged slot, so the app falls back to the other slot or a fresh match.
 """
 from sixtysix_core import deal as D
 from sixtysix_core import match as M
@@ -45,6 +52,10 @@ MAGIC1 = 0x36
 FLAG_MATCH = 1
 FLAG_DEAL = 2
 _HEADER = 13
+NUM_LEVELS = 3              # len(bot.LEVELS): easy, normal, hard
+# The options the app's title menu changes on top of a preset (app.py _T_TARGET, _T_SWAP,
+# _T_AUTO); every other option of a saved RuleSet must be its preset's.
+APP_OPTIONS = ("match_target", "exchange", "auto_declare")
 
 
 class Settings:
@@ -184,8 +195,8 @@ def _decode(buf, o):
     if flags & ~(FLAG_MATCH | FLAG_DEAL) or (flags & FLAG_DEAL and not flags & FLAG_MATCH):
         return None
     settings = Settings(buf[o + 8], buf[o + 9], buf[o + 10], buf[o + 11])
-    if (settings.level > 2 or settings.auto_draw > 1 or settings.reveal > 1
-            or settings.preset >= len(R.preset_names())):
+    if (settings.level >= NUM_LEVELS or settings.auto_draw > 1 or settings.reveal > 1
+            or not playable(settings.preset)):
         return None
     out.settings = settings
     if buf[o + 12] != R.NUM_OPTIONS:
@@ -195,7 +206,7 @@ def _decode(buf, o):
     if not rules.decode_from(buf, i):
         return None
     i += R.NUM_OPTIONS
-    if rules.unsupported() is not None:
+    if not app_rules(rules, settings.preset):
         return None
     out.rules = rules
     if flags & FLAG_MATCH:
@@ -207,9 +218,15 @@ def _decode(buf, o):
         match.draw_bonus = buf[i + 4]
         match.hands = buf[i + 5] | buf[i + 6] << 8
         match.winner = buf[i + 7] - 1
-        if match.dealer > 1 or match.winner > 1 or match.draw_bonus > 1:
+        if not possible(match, flags & FLAG_DEAL):
             return None
         out.match = match
+    else:
+        for j in range(8):
+            if buf[i + j]:
+                return None
+    if buf[i + 8]:
+        return None
     i += 9
     state = []
     for _ in range(3):
@@ -224,7 +241,7 @@ def _decode(buf, o):
         dealer = buf[i]
         size = buf[i + 1]
         i += 2
-        if dealer > 1 or size != deal.deck_size:
+        if dealer != out.match.dealer or size != deal.deck_size:
             return None
         seen = 0
         for j in range(size):
@@ -252,6 +269,122 @@ def _decode(buf, o):
         out.deal = deal
     if i != end:
         return None
+    return out
+
+
+def playable(preset_index):
+    """True if the app can play this preset: two players, nothing unsupported."""
+    names = R.preset_names()
+    if preset_index >= len(names):
+        return False
+    rules = R.preset(names[preset_index])
+    return rules.players == 2 and rules.unsupported() is None
+
+
+def app_rules(rules, hint=0):
+    """True if the app could have chosen these rules: a playable preset with at most the
+    APP_OPTIONS changed.  Sets rules.preset to that preset's name (hint, a preset index,
+    is tried first).  Cold path: builds a RuleSet per preset tried."""
+    if rules.players != 2 or rules.unsupported() is not None:
+        return False
+    names = R.preset_names()
+    for k in range(-1, len(names)):
+        index = hint if k < 0 else k
+        if (k < 0 or k != hint) and playable(index):
+            rules.preset = names[index]
+            for name, _ in rules.overrides():
+                if name not in APP_OPTIONS:
+                    break
+            else:
+                return True
+    return False
+
+
+def possible(match, in_hand):
+    """True if the app could have saved this match state (in_hand: with a hand in
+    progress).  The app saves only matches that go on (winner -1, both scores below the
+    target as the rules set it); the scores, the hand count and the dealer must be the
+    result of that many hands (_played), and a draw bonus waits only with the option on."""
+    rules = match.rules
+    s0 = match.scores[0]
+    s1 = match.scores[1]
+    hands = match.hands
+    if (match.winner != -1 or match.dealer > 1 or match.target != rules.match_target
+            or s0 >= match.target or s1 >= match.target or match.draw_bonus > 1):
+        return False
+    if match.draw_bonus:
+        return rules.draw_bonus == 1 and hands > 0
+    return _played(s0, s1, hands, match.dealer, rules, match.target)
+
+
+def _ceil3(x):
+    return (x + 2) // 3
+
+
+def _played(s0, s1, hands, dealer, rules, target):
+    """Can `hands` hands give the scores s0:s1 and this next dealer (R4, R17, R18, V6)?
+
+    A hand is won by one seat for 1 to 3 game points, or drawn (only with
+    end_without_declaration=higher_total), or under failed_close=czech_penalty a failed
+    close: the closer loses 6 and the other seat wins it for 0, 2 or 3, or loses 3 and
+    the other wins for 0, 1 or 2.  With next_dealer=winner the dealer won a hand (or
+    none was won).  Cold path: at most a few thousand steps, once per resume."""
+    draws = rules.end_without_declaration == R.END_HIGHER_TOTAL
+    winner_deals = rules.next_dealer == 0 and hands > 0
+    if rules.failed_close != R.FAILED_CLOSE_CZECH_PENALTY:
+        if s0 < 0 or s1 < 0:
+            return False
+        if _ceil3(s0) + _ceil3(s1) > hands or (not draws and hands > s0 + s1):
+            return False
+        if s0 == 0 and s1 == 0:
+            return draws or hands == 0
+        return not winner_deals or (s1 if dealer else s0) > 0
+    # Penalty hands: a[c] of -6 and b[c] of -3 on seat c; one -3 hand more is never
+    # needed (two are worth one -6 hand and a drawn or won one).
+    scores = (s0, s1)
+    for a0 in range(min(hands, 22) + 1):           # 22 * 6 > 128: the lowest score
+        for a1 in range(min(hands - a0, 22) + 1):
+            for b0 in range(min(1, hands - a0 - a1) + 1):
+                for b1 in range(min(1, hands - a0 - a1 - b0) + 1):
+                    pen = (a0, b0, a1, b1)
+                    total = a0 + b0 + a1 + b1
+                    won = [a1 + b1, a0 + b0]      # hands each seat won from a close
+                    for seat in (0, 1):
+                        got = scores[seat] + 6 * pen[2 * seat] + 3 * pen[2 * seat + 1]
+                        if got < 0:
+                            total = hands + 1
+                            break
+                        a_o = pen[2 - 2 * seat]
+                        b_o = pen[3 - 2 * seat]
+                        most = 3 * a_o + 2 * b_o      # from the other seat's failed closes
+                        if got > most or (got == 1 and b_o == 0):
+                            k = max(1, _ceil3(got - most))
+                            total += k
+                            won[seat] += k
+                    if total > hands or (not draws and total < hands):
+                        continue
+                    if winner_deals and total:
+                        if not won[dealer]:
+                            continue
+                        if won[dealer] == pen[2 - 2 * dealer] + pen[3 - 2 * dealer]:
+                            # the dealer won only the other's failed closes: the last
+                            # of them came last, with the other still below the target
+                            if scores[1 - dealer] + (3 if pen[3 - 2 * dealer] else 6) \
+                                    >= target:
+                                continue
+                    return True
+    return False
+
+
+def damaged(mem):
+    """How many slots of mem hold neither a valid save nor blank memory."""
+    out = 0
+    for slot in range(NUM_SLOTS):
+        start = slot * SLOT_SIZE
+        if len(mem) < start + SLOT_SIZE:
+            break
+        if decode(mem, start) is None and not _blank(mem, start, start + SLOT_SIZE):
+            out += 1
     return out
 
 
@@ -285,11 +418,14 @@ def next_slot(mem):
 
 def blank(mem):
     """True if mem looks never written (all 0x00 or all 0xFF in the slot area)."""
-    n = min(len(mem), NUM_SLOTS * SLOT_SIZE)
-    first = mem[0] if n else 0
+    return _blank(mem, 0, min(len(mem), NUM_SLOTS * SLOT_SIZE))
+
+
+def _blank(mem, start, end):
+    first = mem[start] if end > start else 0
     if first not in (0, 0xFF):
         return False
-    for i in range(n):
+    for i in range(start, end):
         if mem[i] != first:
             return False
     return True

@@ -11,13 +11,17 @@ instead of Deal.apply, and returns the result for seat `me` as an int:
 drawing (R7), the nine exchange (R11), marriages (R12: trump first), the free phase-1
 follow (R8), the phase-2 follow rule chosen by phase2_rule (R9), declaring a correct 66
 at once (R14) and the end-of-hand rules (R16-R19, via endgame.Solver's scoring).  It
-never closes.  Declaration windows other than leader_window are treated like it: this
-is an estimate, not the referee.
+never closes by itself, but run() can start with a close (card=A_CLOSE), so that closing
+is one of the bot's candidates.  Declaration windows other than leader_window are
+treated like it: this is an estimate, not the referee.
 
 The Deal is first advanced with Deal.apply to the next leader window with no draw
 pending; from there the playout works on its own copy of the state.  Allocates nothing.
 """
-from micropython import const
+try:
+    from micropython import const
+except ImportError:            # plain CPython: every const() here is of an int
+    const = int  # type: ignore[misc, assignment]
 
 from sixtysix_core import cards
 from sixtysix_core import deal as D
@@ -150,7 +154,9 @@ def run(d, me, solver, card=-1):
 
     card < 0: d is advanced with Deal.apply to a trick or a window first (modified).
     card >= 0: the seat to move in d (at a lead with no draw pending, or a follow)
-    plays `card` first; d is only read, so one world serves every candidate card."""
+    plays `card` first; d is only read, so one world serves every candidate card.
+    card == A_CLOSE (at a lead, talon open): the leader closes first; the solver's closer
+    and snapshot then describe that close (load_rules() again to undo)."""
     forced = -1
     if card < 0:
         while d.phase != D.PH_OVER and (d.phase != D.PH_FOLLOW
@@ -179,6 +185,24 @@ def run(d, me, solver, card=-1):
     lead = d.lead_card if d.phase == D.PH_FOLLOW else -1
     drawn = not d.pending_draw
     last = talon[top + tlen - 1] if tlen else 0     # the upcard (or the nine swapped in)
+    if card == D.A_CLOSE:           # R13: the leader closes now (his window, no draw)
+        card = -1
+        is_open = False
+        solver.closer = ldr
+        solver.snap_t0 = t0
+        solver.snap_t1 = t1
+        solver.snap_p0 = p0
+        solver.snap_p1 = p1
+        if (nine >= 0 and d.opt_exchange_at_close
+                and not (d.opt_exchange_not_two and tlen == 2)):
+            if ldr == 1 and h0 >> nine & 1:         # R11.3: he takes the upcard
+                h0 ^= (1 << nine) | (1 << last)
+            elif ldr == 0 and h1 >> nine & 1:
+                h1 ^= (1 << nine) | (1 << last)
+        if d.meld_suit >= 0:                        # R12: the marriage card is led
+            card = d.meld_suit * 6 + 2
+            if not d.hand[ldr] >> card & 1:
+                card += 1
     if card >= 0:
         if lead < 0:
             lead = card

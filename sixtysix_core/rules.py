@@ -10,7 +10,10 @@ options() and preset_names() give the record spellings (RECORD_FORMAT.md `rules`
 encode_into/decode_from store a RuleSet as NUM_OPTIONS value-index bytes (persist.py)
 and, with copy_into, allocate nothing.
 """
-from micropython import const
+try:
+    from micropython import const
+except ImportError:            # plain CPython: every const() here is of an int
+    const = int  # type: ignore[misc, assignment]
 
 # The option table as a tuple of names and one string of value lists, parsed only when a
 # value's spelling is needed (records, menus): as tuples of tuples the table costs about
@@ -131,7 +134,8 @@ def preset_names():
     return tuple(item.split()[0] for item in _PRESETS.split("|"))
 
 
-# Value indexes used by the engine (RULES.md names in the comments).
+# Value indexes used by the engine and the tools (RULES.md names in the comments);
+# deal.py and scoring.py keep private copies of the ones they test on hot paths.
 TRUMP_UPCARD = const(0)
 TRUMP_FIXED_HEARTS = const(1)
 TRUMP_CHOSEN = const(2)
@@ -151,7 +155,6 @@ FAILED_CLOSE_CZECH_PENALTY = const(3)
 FALSE_DECL_FLAT2 = const(0)
 FALSE_DECL_TWO_OR_THREE = const(1)
 FALSE_DECL_CZECH_BANDS = const(2)
-
 
 class RuleSet:
     """One value per option; a fresh RuleSet is CLASSIC_66."""

@@ -4,9 +4,10 @@ when the hand ends; each sets the result fields (phase, winner, reason, score_de
 
 Game points are ints; reasons are deal.REASON_* (the replayer's `reason` names).
 """
-from micropython import const
-
-from sixtysix_core import rules as R
+try:
+    from micropython import const
+except ImportError:            # plain CPython: every const() here is of an int
+    const = int  # type: ignore[misc, assignment]
 
 REASON_DECLARED = const(0)
 REASON_FALSE_DECLARATION = const(1)
@@ -19,6 +20,15 @@ REASON_NAMES = ("declared", "false_declaration", "closer_failed", "closer_beaten
                 "higher_total", "last_trick", "draw")
 _PH_OVER = const(5)                     # deal.PH_OVER
 _EXHAUSTED = const(2)                   # deal.EXHAUSTED
+# value indexes of rules options (rules.py): failed_close, false_declaration,
+# end_without_declaration
+_FAILED_CLOSE_FLAT3 = const(1)
+_FAILED_CLOSE_AS_NORMAL_WIN = const(2)
+_FAILED_CLOSE_CZECH_PENALTY = const(3)
+_FALSE_DECL_TWO_OR_THREE = const(1)
+_FALSE_DECL_CZECH_BANDS = const(2)
+_END_LAST_TRICK_WINS = const(1)
+_END_LAST_TRICK_WINS_ONE = const(2)
 
 
 def _g(deal, loser, at_close):
@@ -58,9 +68,9 @@ def declare(deal, seat):
         _closer_failed(deal)
     else:                                       # S7, R20
         f = deal.opt_false
-        if f == R.FALSE_DECL_CZECH_BANDS:
+        if f == _FALSE_DECL_CZECH_BANDS:
             pts = czech_band(deal.total(seat))
-        elif f == R.FALSE_DECL_TWO_OR_THREE and deal.tricks[other] == 0:
+        elif f == _FALSE_DECL_TWO_OR_THREE and deal.tricks[other] == 0:
             pts = 3
         else:
             pts = 2
@@ -79,12 +89,12 @@ def _closer_failed(deal):
     closer = deal.closer
     other = 1 - closer
     fc = deal.opt_failed_close
-    if fc == R.FAILED_CLOSE_CZECH_PENALTY:
+    if fc == _FAILED_CLOSE_CZECH_PENALTY:
         deal.score_delta[closer] = -6 if deal.total(closer) < 33 else -3
         _finish(deal, other, REASON_CLOSER_FAILED, 0)
-    elif fc == R.FAILED_CLOSE_FLAT3:
+    elif fc == _FAILED_CLOSE_FLAT3:
         _finish(deal, other, REASON_CLOSER_FAILED, 3)
-    elif fc == R.FAILED_CLOSE_AS_NORMAL_WIN:
+    elif fc == _FAILED_CLOSE_AS_NORMAL_WIN:
         _finish(deal, other, REASON_CLOSER_FAILED, _g(deal, closer, False))
     else:
         _finish(deal, other, REASON_CLOSER_FAILED, 3 if _non_closer_trickless(deal) else 2)
@@ -94,12 +104,12 @@ def _closer_beaten(deal, seat):
     """R19.2 / S6: the non-closer declared correctly after a close."""
     closer = deal.closer
     fc = deal.opt_failed_close
-    if fc == R.FAILED_CLOSE_CZECH_PENALTY:      # D7: band points and the penalty
+    if fc == _FAILED_CLOSE_CZECH_PENALTY:      # D7: band points and the penalty
         deal.score_delta[closer] = -6 if deal.total(closer) < 33 else -3
         pts = czech_band(deal.total(closer))
-    elif fc == R.FAILED_CLOSE_FLAT3:
+    elif fc == _FAILED_CLOSE_FLAT3:
         pts = 3
-    elif fc == R.FAILED_CLOSE_AS_NORMAL_WIN:
+    elif fc == _FAILED_CLOSE_AS_NORMAL_WIN:
         pts = _g(deal, closer, False)
     elif deal.opt_beaten_as_failed:
         pts = 3 if _non_closer_trickless(deal) else 2
@@ -119,9 +129,9 @@ def end_without_declaration(deal, last_winner):
         _closer_failed(deal)                       # R19.1
         return
     other = 1 - last_winner
-    if deal.opt_end == R.END_LAST_TRICK_WINS_ONE:
+    if deal.opt_end == _END_LAST_TRICK_WINS_ONE:
         _finish(deal, last_winner, REASON_LAST_TRICK, 1)
-    elif deal.opt_end == R.END_LAST_TRICK_WINS:
+    elif deal.opt_end == _END_LAST_TRICK_WINS:
         _finish(deal, last_winner, REASON_LAST_TRICK, _g(deal, other, False))
     else:
         a = deal.total(last_winner)

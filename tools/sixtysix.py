@@ -23,20 +23,6 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # After the standard library: the root's code.py must not shadow the stdlib `code`.
 sys.path.extend([ROOT, os.path.join(ROOT, "lib"), os.path.join(ROOT, "tools")])
 
-
-def _provide_micropython_const():
-    """The core imports micropython.const; plain CPython has no such module."""
-    try:
-        import micropython  # noqa: F401  (Blinka provides one in the venv)
-    except ImportError:
-        import types
-        shim = types.ModuleType("micropython")
-        shim.const = lambda value: value
-        sys.modules["micropython"] = shim
-
-
-_provide_micropython_const()
-
 # command -> (module in tools/sixtysix_tools, needs the venv)
 COMMANDS = {
     "play": ("sim", True),
@@ -45,6 +31,7 @@ COMMANDS = {
     "replay": ("replay", False),
     "term": ("term", False),
     "bot": ("botcli", False),
+    "review": ("review", False),
     "tournament": ("tournament", False),
     "bench": ("bench", True),
     "soak": ("soak", False),
@@ -73,8 +60,13 @@ def main(argv):
         from sixtysix_tools import bootstrap
         bootstrap.ensure_venv_and_reexec(argv)
     import importlib
+    from sixtysix_tools.cli import BadInput
     module = importlib.import_module("sixtysix_tools." + module_name)
-    return module.main(command, argv[1:])
+    try:
+        return module.main(command, argv[1:])
+    except BadInput as e:                       # bad input: one plain line, status 2
+        sys.stderr.write("sixtysix.py %s: %s\n" % (command, e))
+        return 2
 
 
 if __name__ == "__main__":
@@ -82,3 +74,6 @@ if __name__ == "__main__":
         sys.exit(main(sys.argv[1:]))
     except KeyboardInterrupt:
         sys.exit(130)
+    except BrokenPipeError:                     # output piped into `head` and the like
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)

@@ -1,10 +1,10 @@
-# Engine benchmark for the MicroPython lane (driven by `tools/sixtysix.py bench engine`).
-# Usage inside the lane: micropython -X heapsize=H bench_engine.py  (reads bench_args.txt:
+# Engine benchmark for the CircuitPython lane (driven by `tools/sixtysix.py bench engine`).
+# Usage: circuitpython -X heapsize=H bench_engine.py ROOT hands N | match S
 # "hands N" -> random playouts, prints "HANDS n MS t"; "match S" -> one random match to 7
-# with seed S, prints "MATCH hands n" and "MEMFREE m").
+# with seed S, prints "MATCH hands n" and "MEMFREE m".  ROOT holds sixtysix_core/.
 import sys
 
-sys.path.insert(0, ".")
+sys.path.insert(0, sys.argv[1])
 import gc
 import time
 
@@ -44,8 +44,7 @@ def match(seed):
     print("MEMFREE", gc.mem_free())
 
 
-with open("bench_args.txt") as f:
-    words = f.read().split()
+words = sys.argv[2:]
 if words[0] == "hands":
     hands(int(words[1]))
 else:

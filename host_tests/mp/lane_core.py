@@ -1,5 +1,6 @@
-# MicroPython lane for the core (run: micropython -X heapsize=64k host_tests/mp/lane_core.py
-# from the repository root).  Plain asserts, no pytest: MicroPython has none.
+# CircuitPython lane for the core (run: circuitpython -X heapsize=48k
+# host_tests/mp/lane_core.py [ROOT], ROOT holding sixtysix_core/, default ".").
+# Plain asserts, no pytest: CircuitPython has none.
 #
 # Plays 200 seeded random hands and, with micropython.heap_lock() held, generates the legal
 # actions, applies each action and copies the state into a scratch Deal, and saves and
@@ -7,7 +8,7 @@
 # Prints PASS/FAIL lines; exit status 1 on any failure.
 import sys
 
-sys.path.insert(0, ".")
+sys.path.insert(0, sys.argv[1] if len(sys.argv) > 1 else ".")
 import gc
 import micropython
 

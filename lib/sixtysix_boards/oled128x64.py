@@ -12,7 +12,7 @@ D9 D6 D5, display at 0x3C on board.I2C()).
   SIXTYSIX_OLED_ROTATION                0 or 180, default 0
 
 Same exported names as every board module: display, keys, joystick (None), KEYMAP,
-WIDTH, HEIGHT, MONO, nvm.
+WIDTH, HEIGHT, MONO, nvm, speaker and speaker_enable (both None: no sound here).
 """
 import os
 
@@ -58,3 +58,5 @@ KEYMAP = tuple(k.strip() for k in _setting("SIXTYSIX_BUTTON_KEYS", "left,a,right
 keys = keypad.Keys(tuple(_pin(p) for p in _pins), value_when_pressed=False, pull=True)
 joystick = None
 nvm = getattr(microcontroller, "nvm", None)
+speaker = None
+speaker_enable = None

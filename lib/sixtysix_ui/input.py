@@ -64,8 +64,11 @@ class Input:
         self._keys = keys
         self._event = keypad.Event()
         self._bits = bytearray(len(keymap))
+        self.has_b = False                      # else the table's "Menu" is a cursor slot
         for i in range(len(keymap)):
             self._bits[i] = bit_of(keymap[i])
+            if self._bits[i] == BTN_B:
+                self.has_b = True
         self._joystick = joystick
         self.held = 0
         self._repeat_at = 0

@@ -2,7 +2,9 @@
 
 The SSD1306 driver thresholds colour to one bit: red and blue would vanish
 (DEVICE_NOTES.md 2), so every ink is white, red suits are hollow shapes and a
-selection is shown by inverting (white face, black ink).
+selection is shown by inverting (white face, black ink), and a card that may not be
+played now sits ILLEGAL_DROP pixels lower than the others.  Page rows are 10 pixels
+apart (the font's ink is rows 2-9 of its 12) so that four rows and a footer fit.
 """
 WIDTH = 128
 HEIGHT = 64
@@ -27,16 +29,18 @@ STATUS = (0, 0)
 TRUMP_ICON = (120, 2)
 TALON = (0, 13)
 UPCARD = (12, 13)
-TALON_TEXT = (25, 16)
+TALON_TEXT = (25, 12, 7)
 TRICK_BOT = (72, 12)
 TRICK_ME = (86, 15)
 MESSAGE = (0, 33)
 HAND = (0, 46)
 HAND_STEP = 13
 RAISE = 0
+ILLEGAL_DROP = 3            # the suit's two bottom rows (alike in C/S and H/D) hide
 MORE = (80, 49)
-POINTS = (108, 49)
-ANIM_DY = 20
+POINTS = (25, 22, 7)
+PILE_ME = (108, 30)         # right of "You win the trick", above "B: Menu"
+PILE_BOT = (108, 12)
 
 # Popup menu and message box: the whole screen
 POPUP = (0, 0, 128, 5)
@@ -44,6 +48,8 @@ TOAST = (0, 0, 128, 5)
 
 # Page screens (title, summary, help)
 PAGE_HEADER = (0, 0)
-PAGE_ROWS = (0, 13, 4)
-PAGE_FOOTER = None
+PAGE_ROWS = (0, 11, 4)
+PAGE_LINE_H = 10
+PAGE_BAR_W = 0              # the whole width
+PAGE_FOOTER = (0, 52)
 DECO = ()

@@ -9,9 +9,12 @@ text is tiles of one glyph sheet copied from the font at start (_Text), and ever
 colour has one shared Palette (ink()).  Both cost far less heap than bitmap_label
 objects, which also allocated a new bitmap whenever a text changed length.
 
-The renderer reads the app's plain fields (see App: slots, cursor, message, popup_*,
-toast_lines, trick_bot, trick_me, trick_dy) and the human's PlayerView, never the
-other way round.  Every setter returns early when its value is unchanged, so a refresh
+The renderer reads the table screen's plain fields (table.py Table: slots, cursor,
+legal, message, popup_*, toast_lines, trick_bot / trick_me at bot_x, bot_y / me_x,
+me_y), the App's match, rules and settings, and the human's PlayerView, never the
+other way round.  Each text has a place of a fixed number of characters; a longer text
+is cut there and remembered in Renderer.overflow (empty unless a text does not fit:
+the host tests check it).  Every setter returns early when its value is unchanged, so a refresh
 only carries real changes; text is rebuilt only when a shown number changed.
 """
 import displayio
@@ -62,11 +65,11 @@ class _Text:
     costs a few dozen bytes, where a bitmap_label holds a Python object, a palette and
     a bitmap of its own (and allocates new ones as the text changes)."""
 
-    def __init__(self, r, group, x, y, color):
+    def __init__(self, r, group, x, y, color, chars=0):
         self.text = ""
         self.color = color
         self._r = r
-        self._n = (r.L.WIDTH - x + r.cell_w - 1) // r.cell_w
+        self._n = chars or (r.L.WIDTH - x) // r.cell_w
         self.grid = displayio.TileGrid(r.glyphs, pixel_shader=r.ink(color), width=self._n,
                                        height=1, tile_width=r.cell_w, tile_height=r.cell_h,
                                        x=x, y=y)
@@ -78,6 +81,8 @@ class _Text:
         self.text = text
         grid = self.grid
         n = len(text)
+        if n > self._n:
+            self._r.overflow.append(text)
         for i in range(self._n):
             code = ord(text[i]) if i < n else _FIRST
             if code < _FIRST or code > _LAST:
@@ -94,46 +99,79 @@ class _Text:
 
 
 class _Rows:
-    """A list of text rows with a highlight bar and scrolling (menus and pages)."""
+    """A list of text rows with a highlight bar and scrolling (menus and pages).  When
+    the list is longer than the rows, one mark at the right end of the bar says that it
+    scrolls: "v" on the last row while more is below, else "^" on the first row (the
+    rows of such a list end before it).  `soft` rows at the top (a title) take the soft
+    colour."""
 
-    def __init__(self, r, x, y, width, rows, panel):
+    def __init__(self, r, x, y, width, rows, panel, line_h, bar_w=0):
         L = r.L
         self.group = displayio.Group()
         self._L = L
+        self._r = r
         self.rows = rows
         self.top = 0
+        self._line_h = line_h
+        bar_w = bar_w or width
         if panel:
-            self.group.append(r.solid(x, y, width, rows * L.LINE_H + 4, L.PANEL))
-        self._bar = r.solid(x + 1, y + 2, width - 2, L.LINE_H, L.HILITE)
+            self.group.append(r.solid(x, y, width, rows * line_h + 4, L.PANEL))
+        self._bar = r.solid(x + 1, y + 2, bar_w - 2, line_h, L.HILITE)
         self._bar.hidden = True
         self.group.append(self._bar)
-        self._x = x
         self._y = y + 2
-        self.lines = [_Text(r, self.group, x + 3, y + 2 + i * L.LINE_H, L.TEXT)
+        self.chars = (width - 4) // r.cell_w
+        mx = x + bar_w - r.cell_w - 1
+        self._scroll_chars = (mx - x - 3) // r.cell_w
+        self.lines = [_Text(r, self.group, x + 3, y + 2 + i * line_h, L.TEXT, self.chars)
                       for i in range(rows)]
+        self._mark = _Text(r, self.group, mx, y + 2, L.TEXT_SOFT, 1)
+        self._mark_y = (y + 2, y + 2 + (rows - 1) * line_h)
 
-    def show(self, items, sel):
-        """items: a list of str; sel: the highlighted index or -1."""
+    def show(self, items, sel, soft=0, first=0):
+        """items: a list of str; sel: the highlighted index, or -1 and `first` the
+        top row shown."""
         n = len(items)
+        rows = self.rows
+        top = self.top
         if sel < 0:
-            top = 0
-        else:
-            top = self.top
-            if sel < top:
-                top = sel
-            elif sel >= top + self.rows:
-                top = sel - self.rows + 1
+            top = first
+        elif sel < top:
+            top = sel
+        elif sel >= top + rows:
+            top = sel - rows + 1
+        if soft and sel < rows:
+            top = 0                         # the title stays while it can
+        if top > n - rows:
+            top = n - rows if n > rows else 0
         self.top = top
-        for i in range(self.rows):
+        L = self._L
+        scrolls = n > rows
+        for i in range(rows):
             j = top + i
             line = self.lines[i]
-            line.set(items[j] if j < n else "")
-            line.set_color(self._L.HILITE_TEXT if j == sel else self._L.TEXT)
+            text = items[j] if j < n else ""
+            if scrolls and len(text) > self._scroll_chars:
+                self._r.overflow.append(text)
+            line.set(text)
+            line.set_color(L.HILITE_TEXT if j == sel else L.TEXT_SOFT if j < soft
+                           else L.TEXT)
+        mark = self._mark
+        if top + rows < n:
+            mark.set("v")
+            mark.grid.y = self._mark_y[1]
+            on_bar = sel == top + rows - 1
+        else:
+            mark.set("^" if top > 0 else "")
+            mark.grid.y = self._mark_y[0]
+            on_bar = sel == top
+        # on the highlight bar the mark takes the bar's ink (the OLED's bar is white)
+        mark.set_color(L.HILITE_TEXT if on_bar else L.TEXT_SOFT)
         if sel < 0:
             self._bar.hidden = True
         else:
             self._bar.hidden = False
-            self._bar.y = self._y + (sel - top) * self._L.LINE_H
+            self._bar.y = self._y + (sel - top) * self._line_h
 
 
 class Renderer:
@@ -144,6 +182,7 @@ class Renderer:
         self._root = None
         display.auto_refresh = False
         self.font = font
+        self.overflow = []          # texts that did not fit their place (a bug if any)
         self.cell_w, self.cell_h = font.get_bounding_box()[:2]
         self.glyphs = _glyph_sheet(font)
         self._inks = {}
@@ -206,12 +245,10 @@ class Renderer:
         self._deco = [self._card(cards, x, y) for (x, y) in L.DECO]
         self._page_header = _Text(self, g, L.PAGE_HEADER[0], L.PAGE_HEADER[1], L.HILITE)
         x, y, rows = L.PAGE_ROWS
-        self._page_rows = _Rows(self, x - 3, y - 2, L.WIDTH - 2 * x + 6, rows, False)
+        self._page_rows = _Rows(self, x - 3, y - 2, L.WIDTH - 2 * x + 6, rows, False,
+                                L.PAGE_LINE_H, L.PAGE_BAR_W)
         g.append(self._page_rows.group)
-        self._page_footer = None
-        if L.PAGE_FOOTER is not None:
-            self._page_footer = _Text(self, g, L.PAGE_FOOTER[0], L.PAGE_FOOTER[1],
-                                      L.TEXT_SOFT)
+        self._page_footer = _Text(self, g, L.PAGE_FOOTER[0], L.PAGE_FOOTER[1], L.TEXT_SOFT)
         self.page_group = g
 
     def _build_table(self):
@@ -236,22 +273,24 @@ class Renderer:
                       for i in range(_MAX_SLOTS)]
         self._trick_bot = self._card(cards, L.TRICK_BOT[0], L.TRICK_BOT[1])
         self._trick_me = self._card(cards, L.TRICK_ME[0], L.TRICK_ME[1])
-        self._talon_text = _Text(self, g, L.TALON_TEXT[0], L.TALON_TEXT[1], L.TEXT_SOFT)
+        self._talon_text = _Text(self, g, L.TALON_TEXT[0], L.TALON_TEXT[1], L.TEXT_SOFT,
+                                 L.TALON_TEXT[2])
         self._message = _Text(self, g, L.MESSAGE[0], L.MESSAGE[1], L.TEXT)
         self._more_bar = self.solid(L.MORE[0] - 1, L.MORE[1] - 1, 28, L.LINE_H, L.HILITE)
         self._more_bar.hidden = True
         g.append(self._more_bar)
         self._more = _Text(self, g, L.MORE[0], L.MORE[1], L.TEXT)
-        self._more.set("Menu")
-        self._points = _Text(self, g, L.POINTS[0], L.POINTS[1], L.TEXT_SOFT)
+        self._points = _Text(self, g, L.POINTS[0], L.POINTS[1], L.TEXT_SOFT, L.POINTS[2])
         x, y, w, rows = L.POPUP
-        self._popup = _Rows(self, x, y, w, rows, True)
+        self._popup = _Rows(self, x, y, w, rows, True, L.LINE_H)
         self._popup.group.hidden = True
         g.append(self._popup.group)
         x, y, w, rows = L.TOAST
-        self._toast = _Rows(self, x, y, w, rows, True)
+        self._toast = _Rows(self, x, y, w, rows, True, L.LINE_H)
         self._toast.group.hidden = True
         g.append(self._toast.group)
+        self.toast_chars = self._toast._scroll_chars
+        self.popup_chars = self._popup._scroll_chars
         self.table_group = g
         self._cache = [-1] * 8      # status numbers, talon, points, trump
 
@@ -267,8 +306,7 @@ class Renderer:
         optionally decoration cards (a tuple of card ints, TFT only)."""
         self._page_header.set(header)
         self._page_rows.show(lines, sel)
-        if self._page_footer is not None:
-            self._page_footer.set(footer)
+        self._page_footer.set(footer)
         for i in range(len(self._deco)):
             grid = self._deco[i]
             if deco is not None and i < len(deco):
@@ -289,8 +327,17 @@ class Renderer:
         if grid.hidden:
             grid.hidden = False
 
-    def table(self, app):
+    @staticmethod
+    def _place(grid, x, y):
+        if grid.x != x:
+            grid.x = x
+        if grid.y != y:
+            grid.y = y
+
+    def table(self, t):
+        """Draw the table screen t (table.py Table)."""
         L = self.L
+        app = t.app
         view = app.view
         cache = self._cache
         # status line: game points of both sides (numbers cached: text only on change)
@@ -327,54 +374,52 @@ class Renderer:
         self._talon.hidden = n == 0
         self._show_card(self._upcard, view.upcard() if state == 0 else NO_CARD)
         # trick in progress, the last trick on request, or the trick animation
-        dy = app.trick_dy
-        self._show_card(self._trick_bot, app.trick_bot)
-        self._show_card(self._trick_me, app.trick_me)
         scale = L.CARD_SCALE
-        yb = (L.TRICK_BOT[1] - dy) // scale
-        ym = (L.TRICK_ME[1] + dy) // scale
-        if self._trick_bot.y != yb:
-            self._trick_bot.y = yb
-        if self._trick_me.y != ym:
-            self._trick_me.y = ym
-        # hand with cursor; illegal cards dimmed on the colour screen
-        legal = app.legal
+        self._show_card(self._trick_bot, t.trick_bot)
+        self._show_card(self._trick_me, t.trick_me)
+        self._place(self._trick_bot, t.bot_x // scale, t.bot_y // scale)
+        self._place(self._trick_me, t.me_x // scale, t.me_y // scale)
+        # hand with cursor; illegal cards dimmed (TFT) and set lower (both layouts)
+        legal = t.legal
         for i in range(_MAX_SLOTS):
             grid = self._hand[i]
-            if i < app.nslots:
-                card = app.slots[i]
+            if i < t.nslots:
+                card = t.slots[i]
                 self._show_card(grid, card)
-                selected = i == app.cursor and app.cursor_visible
+                selected = i == t.cursor and t.cursor_visible
+                illegal = legal and not legal >> card & 1
                 if selected:
                     pal = self._pal_sel
-                elif legal and not legal >> card & 1:
+                elif illegal:
                     pal = self._pal_dim
                 else:
                     pal = self._pal
                 if grid.pixel_shader is not pal:
                     grid.pixel_shader = pal
-                y = (L.HAND[1] - (L.RAISE if selected else 0)) // scale
+                y = (L.HAND[1] - (L.RAISE if selected else 0)
+                     + (L.ILLEGAL_DROP if illegal else 0)) // scale
                 if grid.y != y:
                     grid.y = y
             elif not grid.hidden:
                 grid.hidden = True
-        on_more = app.cursor == app.nslots and app.cursor_visible
+        on_more = t.cursor == t.nslots and t.cursor_visible
         self._more_bar.hidden = not on_more
+        self._more.set(t.menu_label)
         self._more.set_color(L.HILITE_TEXT if on_more else L.TEXT)
         # own points (reveal_points, R22)
         pts = view.total(view.seat) if app.settings.reveal else -1
         if cache[6] != pts:
             cache[6] = pts
             self._points.set("" if pts < 0 else "%d pt" % pts)
-        self._message.set(app.message)
+        self._message.set(t.message)
         # overlays
-        if app.popup_items is not None:
-            self._popup.show(app.popup_items, app.popup_sel)
+        if t.popup_items is not None:
+            self._popup.show(t.popup_lines, t.popup_sel + t.popup_first, t.popup_first)
             self._popup.group.hidden = False
         else:
             self._popup.group.hidden = True
-        if app.toast_lines is not None:
-            self._toast.show(app.toast_lines, -1)
+        if t.toast_lines is not None:
+            self._toast.show(t.toast_lines, -1, 0, t.toast_top)
             self._toast.group.hidden = False
         else:
             self._toast.group.hidden = True

@@ -4,21 +4,26 @@
 without it, 256 bytes on SAMD21: too small for two slots), or a bytearray in tests and
 the simulator.  Slot k is nvm[k * SLOT_SIZE : (k + 1) * SLOT_SIZE]; every save writes
 one whole slot with a single slice assignment, alternating slots (persist.next_slot),
-so a power cut can only spoil the slot being written.
+so a power cut can only spoil the slot being written.  After the slots, when the nvm
+has room, one more slot holds the rules chosen for the next match (save_choice): the
+slots keep the rules of the match in progress, so an option changed on the title during
+a match would otherwise be lost on restart.
 
 note is a short text for the title screen ("" when all is well).
 """
 from sixtysix_core import persist
 
 _NEED = persist.NUM_SLOTS * persist.SLOT_SIZE
+_CHOICE_END = _NEED + persist.SLOT_SIZE
 
 
 class Storage:
     def __init__(self, nvm):
         self.nvm = nvm
         self.enabled = nvm is not None and len(nvm) >= _NEED
-        self.note = "" if self.enabled else "Saving is off (no nvm)"
+        self.note = "" if self.enabled else "Saving is off: no nvm"
         self._buf = bytearray(persist.SLOT_SIZE)
+        self._choice = self.enabled and len(nvm) >= _CHOICE_END
         self._slot = 0
         self._seq = 1
 
@@ -33,9 +38,37 @@ class Storage:
                 self.note = "Old save unreadable"
             self._slot, self._seq = 0, 1
             return None
+        if persist.damaged(mem):
+            self.note = "Skipped a bad save"
         self._slot = (slot + 1) % persist.NUM_SLOTS
         self._seq = (saved.seq + 1) & 0xFFFF
         return saved
+
+    def save_choice(self, settings, rules):
+        """Keep the rules chosen for the next match (cold: on a title option change)."""
+        if not self._choice:
+            return False
+        buf = self._buf
+        n = persist.encode_into(buf, 0, settings, (1, 1, 1), None, None, rules)
+        for i in range(n, persist.SLOT_SIZE):
+            buf[i] = 0xFF
+        return self._write(_NEED, buf)
+
+    def load_choice(self, rules):
+        """Copy the kept choice into rules if there is a valid one."""
+        if not self._choice:
+            return
+        saved = persist.decode(self.nvm[_NEED:_CHOICE_END])
+        if saved is not None and saved.rules.players == 2:
+            saved.rules.copy_into(rules)
+
+    def _write(self, start, buf):
+        try:
+            self.nvm[start:start + persist.SLOT_SIZE] = buf
+        except (OSError, RuntimeError):
+            self.note = "Could not save"
+            return False
+        return True
 
     def save(self, settings, rng_state, match=None, deal=None, rules=None):
         """Write one image into the next slot; False if saving is off or it failed."""
@@ -45,11 +78,7 @@ class Storage:
         n = persist.encode_into(buf, self._seq, settings, rng_state, match, deal, rules)
         for i in range(n, persist.SLOT_SIZE):
             buf[i] = 0xFF
-        start = self._slot * persist.SLOT_SIZE
-        try:
-            self.nvm[start:start + persist.SLOT_SIZE] = buf
-        except (OSError, RuntimeError):
-            self.note = "Could not save"
+        if not self._write(self._slot * persist.SLOT_SIZE, buf):
             return False
         self._slot = (self._slot + 1) % persist.NUM_SLOTS
         self._seq = (self._seq + 1) & 0xFFFF

@@ -1,14 +1,34 @@
-"""The table screen of the App: playing cards, the bot's turn, overlays and hints.
+"""The table screen: playing cards, the bot's turn, overlays, hints (a screen of App).
 
-A mixin of App (app.py), split out only to keep modules short: it reads and writes the
-App's fields (deal, view, slots, cursor, popup_*, toast_lines, trick_*, note, ...) as
-documented there.  Popup entries are engine actions (deal.py ints) or the U_* codes.
+Table owns its state; the App (app.py) holds what the screens share (deal, match,
+views, settings, renderer, rng) and the match flow (saving, finishing a hand).  The
+renderer reads these fields (render.py Renderer.table):
+
+  slots[0:nslots]   the human's cards, in card order; cursor 0..ring - 1, where ring is
+                    nslots + 1 on a board without a B button (cursor nslots = "Menu",
+                    A opens the menu there) and nslots where B opens the menu
+  legal             mask of the cards the human may play now (0: not his turn)
+  trick_bot, trick_me   the cards shown in the trick area (NO_CARD: none), drawn at
+                    pixel positions bot_x, bot_y / me_x, me_y (they move in the animation)
+  message           the message line; popup_lines / popup_sel + popup_first the menu
+                    (popup_first = 1 when the first line is a title); toast_lines a box
+
+Overlays take the buttons first, in this order: the trick animation (anim_start >= 0),
+the message box (toast_lines), the popup menu (popup_items / popup_actions; forced when
+the human's only choices are actions such as exchange-or-pass after a close), the last
+trick (show_last).  Popup entries are engine actions (deal.py ints) or the U_* codes.
+
+Kept until the human's next move: bot_note (the bot's latest announcement: marriage
+with suit and points, swap, close); until the human's next card: last (the last trick:
+lead, follow, winner, the seat that led).  Hints are seeded from the position, so the
+same position gives the same hint.
 """
 from micropython import const
 
 from sixtysix_core import bot
-from sixtysix_core import cards
 from sixtysix_core import deal as D
+from sixtysix_core import playout
+from sixtysix_core.cards import SUIT_MASK
 from sixtysix_ui import input as I
 from sixtysix_ui import texts
 from sixtysix_ui.render import NO_CARD, wrap
@@ -19,42 +39,173 @@ U_LAST = const(100)
 U_HINT = const(101)
 U_QUIT = const(102)
 U_BACK = const(103)
+U_SURE = const(104)             # "Yes, declare 66" after the question
+U_BOTS = const(105)             # what the bot announced this hand
 
 BOT_DELAY_MS = const(450)       # the bot's card stays readable before the next move
 ANIM_SHOW_MS = const(700)       # a finished trick stays on the table ...
-ANIM_MOVE_MS = const(300)       # ... then slides toward its winner
+ANIM_MOVE_MS = const(300)       # ... then both cards slide to the winner's side
+_ANIM_STEPS = const(5)
 _PREV = const(5)                # left or up
 _NEXT = const(10)               # right or down
+_RISKY = (D.A_OUT, D.A_CLOSE)   # a menu never opens on these (they can lose the hand)
+
+# Events for the app's sound hook (App.event)
+EV_TURN = const(1)
+EV_TRICK_WON = const(2)
+EV_MARRIAGE = const(3)
+EV_HAND_END = const(4)
 
 
-class TableMixin:
+class Table:
+    ID = 1                      # app.S_PLAY
+
+    def __init__(self, app):
+        L = app.layout
+        self.app = app
+        self.L = L
+        self.slots = bytearray(6)
+        self.nslots = 0
+        self.menu_slot = not app.input.has_b
+        self.menu_label = "Menu" if self.menu_slot else "B: Menu"
+        self.cursor = 0
+        self.cursor_visible = False
+        self.legal = 0
+        self.trick_bot = NO_CARD
+        self.trick_me = NO_CARD
+        self.bot_x, self.bot_y = L.TRICK_BOT
+        self.me_x, self.me_y = L.TRICK_ME
+        self.message = ""
+        self.note = ""
+        self.bot_note = ""
+        self.popup_items = None
+        self.popup_actions = None
+        self.popup_lines = None
+        self.popup_first = 0
+        self.popup_sel = 0
+        self.popup_forced = False
+        self.toast_lines = None
+        self.toast_top = 0
+        self.show_last = False
+        self.last = bytearray(4)        # lead, follow, winner, leader; NO_CARD: none
+        self.last[0] = NO_CARD
+        self.anim_start = -1
+        self.anim_winner = -1
+        self._anim_k = 0
+        self.bot_since = 0
+        self._was_mine = False
+        self._fresh = False
+        self._now = 0
+        self.hint_rng = None
+
+    # ------------------------------------------------------------- entering
+
+    def enter(self):
+        """Show the table for the App's deal (a new hand, Continue or a resume)."""
+        self.note = ""
+        self.popup_items = None
+        self.popup_forced = False
+        self.toast_lines = None
+        self.show_last = False
+        self.anim_start = -1
+        self._was_mine = False
+        d = self.app.deal
+        if d.log_len == 0:
+            self.bot_note = ""
+            self.last[0] = NO_CARD
+        else:
+            self._recall(d)
+        self._reset_trick_pos()
+        self.after_change()
+
+    def _recall(self, d):
+        """After a resume: the last trick (unless the human has led since) and the bot's
+        announcement since the human's last move, from the engine's state and log."""
+        last = self.last
+        if last[0] == NO_CARD and d.last_trick[0] != NO_CARD and not (
+                d.lead_card != NO_CARD and d.leader == HUMAN):
+            last[0] = d.last_trick[0]
+            last[1] = d.last_trick[1]
+            last[2] = d.last_trick[2]
+            last[3] = HUMAN if d.played_by[HUMAN] >> last[0] & 1 else BOT
+        if not self.bot_note:
+            i = d.log_len - 1
+            while i >= 0 and d.log_seat[i] == BOT:
+                a = d.log_action[i]
+                if a >= D.A_EXCHANGE and a != D.A_PASS:
+                    self.bot_note = texts.did(BOT, a, d, self.L.CHARS)
+                    break
+                i -= 1
+
+    def busy(self):
+        """True while the table moves on by itself (animation or the bot's turn)."""
+        if self.anim_start >= 0:
+            return True
+        d = self.app.deal
+        if d.is_over() or self.toast_lines is not None:
+            return False
+        if d.to_move == BOT:
+            return True
+        return d.phase == D.PH_LEAD and d.pending_draw and self.app.settings.auto_draw == 1
+
+    def draw(self):
+        self._update_message()
+        self.app.render.table(self)
+
+    # ------------------------------------------------------------- the engine
 
     def _apply(self, action, seat):
-        d = self.deal
+        app = self.app
+        d = app.deal
         trick = d.trick_no
         lead = d.lead_card
+        leader = d.leader
         d.apply(action)
+        if seat == HUMAN:
+            self.bot_note = ""
+            self._fresh = True              # a new choice: the cursor starts again
+            if action < 24 and trick == d.trick_no:
+                self.last[0] = NO_CARD          # his next card: the old trick is gone
         if action >= 24 and action != D.A_DRAW:
-            self.note = texts.did(seat, action, d)
+            text = texts.did(seat, action, d, self.L.CHARS)
+            if seat == BOT:
+                self.bot_note = text
+                self.note = ""
+            else:
+                self.note = text
+            if action >= D.A_MELD:
+                app.event(EV_MARRIAGE)
         elif action < 24:
             self.note = ""
         if d.trick_no != trick:
+            last = self.last
+            last[0] = lead
+            last[1] = action
+            last[2] = d.last_trick[2]
+            last[3] = leader
             self.anim_winner = d.last_trick[2]
             self.anim_start = self._now
+            self._anim_k = 0
+            self._reset_trick_pos()
             self.trick_bot = lead if seat == HUMAN else action
             self.trick_me = action if seat == HUMAN else lead
-            self.note = "You win the trick" if self.anim_winner == HUMAN else "Bot wins the trick"
+            if self.anim_winner == HUMAN:
+                self.note = texts.YOU_WIN_TRICK
+                app.event(EV_TRICK_WON)
+            else:
+                self.note = texts.BOT_WINS_TRICK
             if not d.is_over():
-                self._save()
+                app.save()
         elif d.is_over():
-            self._finish_hand()
+            app.finish_hand()
             return
-        self._after_change()
+        self.after_change()
 
-    def _after_change(self):
+    def after_change(self):
         """Refresh the table fields from the engine after any change."""
-        d = self.deal
-        v = self.view
+        app = self.app
+        d = app.deal
+        v = app.view
         hand = v.hand()
         n = 0
         for c in range(24):
@@ -66,45 +217,57 @@ class TableMixin:
         self.legal = v.legal_cards() if mine else 0
         if self.anim_start < 0:
             lead = d.lead_card
+            if self.show_last and self.last[0] == NO_CARD:
+                self.show_last = False
             if self.show_last:
-                last = v.last_trick()
-                if last is None:
-                    self.show_last = False
-                else:
-                    self._set_trick_from_last(last)
-            if not self.show_last:
+                last = self.last
+                bot_led = last[3] == BOT
+                self.trick_bot = last[0] if bot_led else last[1]
+                self.trick_me = last[1] if bot_led else last[0]
+            else:
                 self.trick_bot = lead if lead != NO_CARD and d.leader == BOT else NO_CARD
                 self.trick_me = lead if lead != NO_CARD and d.leader == HUMAN else NO_CARD
-                self.trick_dy = 0
-        if mine and self.legal and (not self._was_mine or not (
+        if mine and self.legal and (self._fresh or not self._was_mine or not (
                 self.cursor < n and self.legal >> self.slots[self.cursor] & 1)):
             self._cursor_to(self._sensible(self.legal))     # a new turn: a sensible card
+        self._fresh = False
+        if mine and not self._was_mine:
+            app.event(EV_TURN)
         self._was_mine = mine and self.legal != 0
-        if self.cursor > n:
-            self.cursor = n
+        if self.cursor >= self.ring():
+            self.cursor = self.ring() - 1 if n else 0
         self.cursor_visible = mine
-        self._dirty = True
+        app.dirty = True
 
-    def _set_trick_from_last(self, last):
-        # last = (lead, follow, winner); who led it: the seat that did not play `follow`.
-        d = self.deal
-        follow_seat = HUMAN if d.played_by[HUMAN] >> last[1] & 1 else BOT
-        self.trick_me = last[1] if follow_seat == HUMAN else last[0]
-        self.trick_bot = last[0] if follow_seat == HUMAN else last[1]
-        self.trick_dy = 0
+    def ring(self):
+        """How many places the cursor moves through: the cards (and "Menu")."""
+        return self.nslots + 1 if self.menu_slot else self.nslots
+
+    def _reset_trick_pos(self):
+        L = self.L
+        self.bot_x, self.bot_y = L.TRICK_BOT
+        self.me_x, self.me_y = L.TRICK_ME
 
     def _sensible(self, legal):
-        """The cheapest legal card, keeping trumps: where the cursor starts."""
-        trump = self.deal.trump
-        best = -1
-        best_key = 1000
-        for c in range(24):
-            if legal >> c & 1:
-                key = cards.CARD_POINTS[c] * 2 + (60 if c // 6 == trump else 0) + c % 6
-                if key < best_key:
-                    best_key = key
-                    best = c
-        return best
+        """Where the cursor starts: leading, the cheapest card keeping trumps and a
+        marriage just announced; following, the cheapest card that takes a trick worth
+        it, else the cheapest (sixtysix_core.playout: what a plain player does)."""
+        d = self.app.deal
+        trumps = SUIT_MASK[d.trump]
+        if d.lead_card != NO_CARD:
+            return playout.follow_card(legal, d.trump, d.lead_card)
+        if d.meld_suit >= 0:
+            return playout.cheapest(legal & SUIT_MASK[d.meld_suit], trumps)
+        specials = self.app.view.legal_specials()
+        if specials & D.B_EXCHANGE:     # the trump nine: A swaps it for the upcard
+            return d.exchange_card()
+        specials >>= D.A_MELD - 24
+        if specials & 15:               # a marriage to show: its queen (A shows it)
+            suit = d.trump if specials >> d.trump & 1 else 0
+            while not specials >> suit & 1:
+                suit += 1
+            return suit * 6 + 2
+        return playout.cheapest(legal, trumps)
 
     def _cursor_to(self, card):
         for i in range(self.nslots):
@@ -113,57 +276,45 @@ class TableMixin:
                 return
 
     def _update_message(self):
-        d = self.deal
+        d = self.app.deal
         if self.anim_start >= 0 or self.show_last or self.note:
             self.message = self.note
         elif d.is_over():
             self.message = ""
         elif d.to_move == BOT:
-            self.message = "Bot is thinking..."
+            self.message = texts.THINKING
+        elif self.bot_note:
+            self.message = self.bot_note
         elif d.phase == D.PH_LEAD and d.pending_draw:
-            self.message = "A: draw cards"
+            self.message = texts.DRAW
         elif d.phase == D.PH_LEAD:
-            if self.settings.reveal and d.total(HUMAN) >= 66:
-                self.message = "You have 66: Menu>66"
+            if self.app.settings.reveal and d.total(HUMAN) >= 66:
+                self.message = texts.HAVE_66
             else:
-                self.message = "Your lead"
+                self.message = texts.LEAD
         else:
-            self.message = "Your turn: follow"
+            self.message = texts.FOLLOW
 
-    def _step_play(self, b, now):
+    # ---------------------------------------------------------------- buttons
+
+    def step(self, b, now):
         self._now = now
-        d = self.deal
+        app = self.app
+        d = app.deal
         if b & I.BTN_START and not self.popup_forced:
             self.toast_lines = None
             self.popup_items = None
-            self._save()
-            self._title()
+            app.quit_to_title()
             return
         if self.anim_start >= 0:
-            t = I.ticks_diff(now, self.anim_start)
-            if b & (I.BTN_A | I.BTN_B) or t >= ANIM_SHOW_MS + ANIM_MOVE_MS:
-                self.anim_start = -1
-                self.note = ""
-                if d.is_over():
-                    self._finish_hand()
-                    return
-                self._after_change()
-                self.bot_since = now
-            elif t > ANIM_SHOW_MS:
-                dy = (t - ANIM_SHOW_MS) * self.layout.ANIM_DY // ANIM_MOVE_MS // 4 * 4
-                dy = dy if self.anim_winner == HUMAN else -dy
-                if dy != self.trick_dy:
-                    self.trick_dy = dy
-                    self._dirty = True
+            self._animate(b, now)
             return
         if self.toast_lines is not None:
-            if b:
-                self.toast_lines = None
-                self._dirty = True
+            self._step_toast(b)
             return
         if d.is_over():
-            if not self.hand_recorded:
-                self._finish_hand()
+            if not app.hand_recorded:
+                app.finish_hand()
             return
         if d.to_move == BOT:
             self._bot_turn(now)
@@ -174,23 +325,25 @@ class TableMixin:
         if self.show_last:
             if b:
                 self.show_last = False
-                self._after_change()
+                self.note = ""
+                self.after_change()
             return
         if d.phase in (D.PH_CLOSE_REPLY, D.PH_DECLARE, D.PH_NONLEADER):
             self._open_popup(True)
             return
-        if d.phase == D.PH_LEAD and d.pending_draw and self.settings.auto_draw:
+        draw = d.phase == D.PH_LEAD and d.pending_draw
+        if draw and app.settings.auto_draw:
             self._apply(D.A_DRAW, HUMAN)
             return
         n = self.nslots
-        if b & I.BTN_LEFT:
-            self.cursor = (self.cursor - 1) % (n + 1)
-            self._dirty = True
-        elif b & I.BTN_RIGHT:
-            self.cursor = (self.cursor + 1) % (n + 1)
-            self._dirty = True
+        if b & (I.BTN_LEFT | I.BTN_RIGHT) and self.ring():
+            step = -1 if b & I.BTN_LEFT else 1
+            self.cursor = (self.cursor + step) % self.ring()
+            app.dirty = True
         elif b & I.BTN_A:
-            if self.cursor >= n:
+            if draw:
+                self._apply(D.A_DRAW, HUMAN)    # what the message line says
+            elif self.cursor >= n:
                 self._open_popup(False)
             else:
                 self._try_card(self.slots[self.cursor])
@@ -201,23 +354,66 @@ class TableMixin:
         elif b & I.BTN_UP:
             self._last_trick()
 
+    def _animate(self, b, now):
+        app = self.app
+        t = I.ticks_diff(now, self.anim_start)
+        if b & (I.BTN_A | I.BTN_B) or t >= ANIM_SHOW_MS + ANIM_MOVE_MS:
+            self.anim_start = -1
+            self.note = ""
+            self._reset_trick_pos()
+            if app.deal.is_over():
+                app.finish_hand()
+                return
+            self.after_change()
+            self.bot_since = now
+        elif t > ANIM_SHOW_MS:
+            k = (t - ANIM_SHOW_MS) * _ANIM_STEPS // ANIM_MOVE_MS + 1
+            if k != self._anim_k:
+                # Both cards slide from where they lie to the winner's pile (layout).
+                self._anim_k = k
+                L = self.L
+                px, py = L.PILE_ME if self.anim_winner == HUMAN else L.PILE_BOT
+                x, y = L.TRICK_BOT
+                self.bot_x = x + (px - x) * k // _ANIM_STEPS
+                self.bot_y = y + (py - y) * k // _ANIM_STEPS
+                x, y = L.TRICK_ME
+                self.me_x = x + (px - x) * k // _ANIM_STEPS
+                self.me_y = y + (py - y) * k // _ANIM_STEPS
+                app.dirty = True
+
     def _bot_turn(self, now):
         if I.ticks_diff(now, self.bot_since) < BOT_DELAY_MS:
             return
+        app = self.app
         # The thinking indicator is on screen before the bot starts (R: within 100 ms).
         self.note = ""
-        self._update_message()
-        self.render.table(self)
-        self.render.refresh()
-        action = bot.choose(self.bot_view, self.settings.level, self.rng)
+        self.draw()
+        app.render.refresh()
+        action = bot.choose(app.bot_view, app.settings.level, app.rng)
         self._apply(action, BOT)
         self.bot_since = now
 
     def _try_card(self, card):
-        d = self.deal
-        if d.phase == D.PH_LEAD and d.pending_draw:
-            self._apply(D.A_DRAW, HUMAN)
-            return
+        """A on a card: play it.  Leading, A on the trump nine (jack with 20 cards)
+        swaps it for the upcard, and A on the K or Q of a marriage that may be shown
+        announces it and leads that card: the sensible thing, in one press (leading
+        either card of the pair without showing it loses the marriage for good)."""
+        d = self.app.deal
+        if d.phase == D.PH_LEAD and not d.pending_draw:
+            specials = self.app.view.legal_specials()
+            if card == d.exchange_card() and specials & D.B_EXCHANGE:
+                self._apply(D.A_EXCHANGE, HUMAN)
+                return
+            suit = card // 6
+            if card % 6 in (2, 3) and specials >> (D.A_MELD - 24 + suit) & 1:
+                self._apply(D.A_MELD + suit, HUMAN)
+                note = self.note
+                if not d.is_over() and d.to_move == HUMAN and d.is_legal(card):
+                    self.bot_since = self._now
+                    self._apply(card, HUMAN)
+                    if self.anim_start < 0:
+                        self.note = note
+                return
         if d.is_legal(card):
             self.bot_since = self._now
             self._apply(card, HUMAN)
@@ -225,92 +421,155 @@ class TableMixin:
         # Imported here: only a refused card needs the sentences (about 6 KB of heap).
         from sixtysix_core import explain
         why = explain.why_not(d, card, texts.card_words)   # "A clubs", not "AC"
-        why = why[:1].upper() + why[1:]
-        self._toast("Not now: " + why)
+        self.toast("Not now: " + why[:1].upper() + why[1:])
 
-    def _toast(self, text):
-        self.toast_lines = wrap(text, self.layout.CHARS - 1, [])
-        self._dirty = True
+    def toast(self, text):
+        """A message box over the table: the arrows scroll it when it is longer than
+        the box, any other button closes it."""
+        self.toast_lines = wrap(text, self.app.render.toast_chars, [])
+        self.toast_top = 0
+        self.app.dirty = True
+
+    def _step_toast(self, b):
+        more = len(self.toast_lines) - self.L.TOAST[3]
+        if b & I.DIRECTIONS and more > 0:
+            top = self.toast_top + (-1 if b & _PREV else 1)
+            self.toast_top = 0 if top < 0 else more if top > more else top
+        elif b:
+            self.toast_lines = None
+        self.app.dirty = True
 
     def _hint(self):
-        self.note = "Thinking..."
-        self._update_message()
-        self.render.table(self)
-        self.render.refresh()
-        action = bot.choose(self.view, 2, self.hint_rng)
+        """The strong bot's choice for this position, seeded from it (the same position
+        gives the same hint): a card gets the cursor, an action opens the menu on it."""
+        app = self.app
+        d = app.deal
+        self.note = texts.HINT_THINKING
+        self.draw()
+        app.render.refresh()
+        if self.hint_rng is None:
+            from sixtysix_core.rng import Rng
+            self.hint_rng = Rng(7)
+        self.hint_rng.seed((d.hand[HUMAN] ^ (d.played_by[BOT] << 3) ^ (d.played_by[HUMAN] << 5))
+                           * 131 + d.log_len * 8 + d.phase)
+        action = bot.choose(app.view, 2, self.hint_rng)
+        self.note = ""
+        if action < 0:
+            return
         if action < 24:
             self._cursor_to(action)
             self.note = "Hint: " + texts.card_words(action)
+            app.dirty = True
         else:
-            self.note = "Hint: Menu>" + texts.action_label(action, self.deal)[:12]
-        self._dirty = True
+            self._open_popup(False, action, texts.HINT_TITLE)
 
     def _last_trick(self):
-        if self.view.last_trick() is None:
-            self.note = "No trick to show"
+        if self.last[0] == NO_CARD:
+            self.note = texts.NO_TRICK
         else:
             self.show_last = True
-            last = self.view.last_trick()
-            self.note = "Last trick: " + ("yours" if last[2] == HUMAN else "bot's")
-            self._after_change()
-        self._dirty = True
+            self.note = texts.LAST_YOURS if self.last[2] == HUMAN else texts.LAST_BOTS
+            self.after_change()
+        self.app.dirty = True
 
-    def _open_popup(self, forced):
-        d = self.deal
+    # ------------------------------------------------------------------ popup
+
+    def _open_popup(self, forced, select=-1, title=None):
+        """The action menu (forced: only the engine's choices, no B).  It opens on
+        Declare 66 with 66 credited points, else on `select`, else on the first entry
+        that cannot lose the hand (never on Declare 66 or Close), else on Back."""
+        app = self.app
+        d = app.deal
         items = []
         actions = []
-        specials = self.view.legal_specials()
-        for a in (D.A_DRAW, D.A_MELD, D.A_MELD + 1, D.A_MELD + 2, D.A_MELD + 3,
-                  D.A_EXCHANGE, D.A_CLOSE, D.A_OUT, D.A_PASS):
-            if specials >> (a - 24) & 1:
-                items.append(texts.action_label(a, d))
+        specials = app.view.legal_specials()
+        for a in (D.A_DRAW, D.A_EXCHANGE, D.A_MELD + d.trump, D.A_MELD, D.A_MELD + 1,
+                  D.A_MELD + 2, D.A_MELD + 3, D.A_CLOSE, D.A_OUT, D.A_PASS):
+            if specials >> (a - 24) & 1 and a not in actions:
+                items.append(texts.action_label(a, d, app.render.popup_chars))
                 actions.append(a)
         if not forced:
-            if self.view.last_trick() is not None:
-                items.append("Last trick")
+            if self.last[0] != NO_CARD:
+                items.append(texts.MENU_LAST)
                 actions.append(U_LAST)
-            items.append("Hint")
+            if texts.bot_moves(d):
+                items.append(texts.MENU_BOT)
+                actions.append(U_BOTS)
+            items.append(texts.MENU_HINT)
             actions.append(U_HINT)
-            items.append("Save and quit")
+            items.append(texts.MENU_QUIT)
             actions.append(U_QUIT)
-            items.append("Back")
+            items.append(texts.MENU_BACK)
             actions.append(U_BACK)
-        elif d.phase == D.PH_CLOSE_REPLY:
-            self.note = "Bot closed. Swap 9?"
-        elif d.phase == D.PH_DECLARE:
-            self.note = "Say 66 or pass?"
+        elif title is None and d.phase == D.PH_CLOSE_REPLY:
+            title = texts.CLOSE_REPLY
+        elif title is None and d.phase == D.PH_DECLARE:
+            title = texts.DECLARE_OR_PASS
+        sel = -1
+        if D.A_OUT in actions and d.total(HUMAN) >= 66:
+            select = D.A_OUT                # 66 credited: declaring cannot lose
+        if select in actions:
+            sel = actions.index(select)
+        else:
+            for i in range(len(actions)):
+                a = actions[i]
+                if a < D.NUM_ACTIONS and a not in _RISKY:
+                    sel = i
+                    break
+            if sel < 0:
+                sel = len(actions) - 1          # Back (forced: Pass is always offered)
+                if forced and D.A_PASS in actions:
+                    sel = actions.index(D.A_PASS)
+        self._show_popup(items, actions, sel, forced, title)
+
+    def _show_popup(self, items, actions, sel, forced, title):
         self.popup_items = items
         self.popup_actions = actions
-        self.popup_sel = 0
-        if forced and D.A_OUT in actions and D.A_PASS in actions and self.view.total(HUMAN) < 66:
-            self.popup_sel = actions.index(D.A_PASS)     # a child's A press must not lose
+        self.popup_sel = sel
         self.popup_forced = forced
-        self._dirty = True
+        self.popup_first = 0 if title is None else 1
+        self.popup_lines = items if title is None else [title] + items
+        self.app.dirty = True
+
+    def _ask_sure(self):
+        """Declaring 66 with fewer than 66 credited points: asked once more, on No."""
+        self._show_popup([texts.SURE_NO, texts.SURE_YES], [U_BACK, U_SURE], 0,
+                         self.popup_forced, texts.SURE_TITLE)
 
     def _step_popup(self, b):
+        app = self.app
         n = len(self.popup_items)
         if b & _PREV:
             self.popup_sel = (self.popup_sel - 1) % n
-            self._dirty = True
+            app.dirty = True
         elif b & _NEXT:
             self.popup_sel = (self.popup_sel + 1) % n
-            self._dirty = True
+            app.dirty = True
         elif b & I.BTN_B and not self.popup_forced:
             self.popup_items = None
-            self._dirty = True
+            app.dirty = True
         elif b & I.BTN_A:
             a = self.popup_actions[self.popup_sel]
+            if a == D.A_OUT and app.deal.total(HUMAN) < 66:
+                self._ask_sure()
+                return
+            forced = self.popup_forced
             self.popup_items = None
             self.popup_forced = False
-            self._dirty = True
+            app.dirty = True
+            if a == U_SURE:
+                a = D.A_OUT
             if a == U_HINT:
                 self._hint()
             elif a == U_LAST:
                 self._last_trick()
+            elif a == U_BOTS:
+                self.toast(texts.bot_moves(app.deal))
             elif a == U_QUIT:
-                self._save()
-                self._title()
-            elif a < D.NUM_ACTIONS and self.deal.is_legal(a):
+                app.quit_to_title()
+            elif a == U_BACK and forced:
+                self._open_popup(True)          # the question again: No
+            elif a < D.NUM_ACTIONS and app.deal.is_legal(a):
                 self.note = ""
                 self.bot_since = self._now
                 self._apply(a, HUMAN)

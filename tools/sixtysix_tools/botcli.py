@@ -13,7 +13,9 @@ Exit status: 0 with an action; 2 for an invalid record, a finished hand, or bad
 arguments (the message names the record line, as `replay` does).
 """
 import json
+import shutil
 import sys
+import tempfile
 
 from sixtysix_core import bot
 from sixtysix_core import notation
@@ -31,7 +33,13 @@ def parse_level(text):
 
 
 def decide(record_text, level, seed):
-    """(seat, action int) the bot chooses for the record, or raises ValueError."""
+    """(seat, action int) the bot chooses for the record (str, bytes or a seekable binary
+    file, as notation.replay takes), or raises ValueError.  level: a name of bot.LEVELS
+    ("hard") or its index (2)."""
+    if not isinstance(level, int):
+        level = parse_level(level)
+    elif not 0 <= level < len(bot.LEVELS):
+        raise ValueError("unknown level %d (choose from 0 to %d)" % (level, len(bot.LEVELS) - 1))
     answer, deal = notation.replay(record_text)
     if not answer["ok"]:
         err = answer["error"]
@@ -51,12 +59,12 @@ def decide(record_text, level, seed):
 
 
 def main(command, args):
-    import argparse
-    ap = argparse.ArgumentParser(prog="sixtysix.py bot",
-                                 description="Print the bot's action for a hand record.")
+    from sixtysix_tools import cli
+    ap = cli.Parser(prog="sixtysix.py bot",
+                    description="Print the bot's action for a hand record.")
     ap.add_argument("record", help="hand record file, or - for standard input")
     ap.add_argument("--level", default="hard")
-    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--seed", type=cli.number(0), default=1)
     ap.add_argument("--json", action="store_true")
     try:
         ns = ap.parse_args(args)
@@ -64,21 +72,18 @@ def main(command, args):
         return 2 if e.code else 0
     try:
         level = parse_level(ns.level)
-        if ns.record == "-":
-            data = sys.stdin.buffer.read()
+        if ns.record == "-":                    # copied to a file: read a line at a time
+            data = tempfile.TemporaryFile()
+            shutil.copyfileobj(sys.stdin.buffer, data)
         else:
-            with open(ns.record, "rb") as f:
-                data = f.read()
+            data = open(ns.record, "rb")
+        with data:
+            seat, action = decide(data, level, ns.seed)
     except ValueError as e:
         sys.stderr.write("error: %s\n" % e)
         return 2
     except OSError as e:
         sys.stderr.write("error: cannot read %s: %s\n" % (ns.record, e.strerror or e))
-        return 2
-    try:
-        seat, action = decide(data, level, ns.seed)
-    except ValueError as e:
-        sys.stderr.write("error: %s\n" % e)
         return 2
     token = action_token(action)
     if ns.json:

@@ -8,9 +8,9 @@
 
 This module parses the arguments and strings the pieces together: devbuild.py writes
 build/CIRCUITPY, mpy.py handles CircuitPython's mpy-cross, drive.py finds the drive and
-reads boot_out.txt, flash.py copies a build onto it safely, serialconsole.py echoes the
-serial console.  Every fault the user can act on is a DeployError, printed as one line
-`error: <sentence>` with exit status 2, never a traceback.
+reads boot_out.txt and guards the drive, flash.py switches the drive to a build in one
+step, serialconsole.py echoes the serial console.  Every fault the user can act on is a
+DeployError, printed as one line `error: <sentence>` with exit status 2, never a traceback.
 """
 import argparse
 import os
@@ -68,15 +68,18 @@ def cmd_flash(args):
     if args.board:
         check_board(args.board)
     target = drive.choose_drive(args.path)
-    boot = drive.read_boot_out(target)
+    _flash(target, drive.read_boot_out(target), args.board, args.dry_run)
+    return 0
+
+
+def _flash(target, boot, board, dry_run=False):
     manifest = devbuild.ensure_build(
-        ROOT, _build_root(), args.board, fallback_board=board_for_id(boot.board_id),
+        ROOT, _build_root(), board, fallback_board=board_for_id(boot.board_id),
         cp_major=boot.major if boot.major in CP_MAJORS else None)
     flash.check_compatible(manifest, boot)
     info(f"flashing {manifest['board']} build onto {target} "
          f"(CircuitPython {boot.version}, board {boot.board_id})")
-    flash.flash_build(devbuild.build_dir(_build_root()), manifest, target, args.dry_run)
-    return 0
+    flash.flash_build(devbuild.build_dir(_build_root()), manifest, target, dry_run)
 
 
 def cmd_bundle(args):
@@ -106,7 +109,7 @@ def _circup():
 
 def cmd_libs(args):
     target = drive.choose_drive(args.path)
-    drive.read_boot_out(target)
+    boot = drive.read_boot_out(target)
     circup = _circup()
     if circup is None:
         raise DeployError("circup is not installed: run `python3 tools/sixtysix.py libs`, "
@@ -123,7 +126,12 @@ def cmd_libs(args):
         raise DeployError(f"could not run circup ({exc.strerror or exc})") from None
     if status != 0:
         raise DeployError(f"circup failed (exit status {status}); its output above says why")
-    flash.drop_shadowed_devlibs(target)
+    on_drive, _ = drive.read_manifest(target)
+    if on_drive and on_drive.get("build"):
+        # CircuitPython imports the build's folder first: flash again so that it leaves
+        # out the libraries circup has just put in lib/ as .mpy.
+        info("flashing Sixty-Six again so that it uses the .mpy libraries")
+        _flash(target, boot, None)
     return 0
 
 

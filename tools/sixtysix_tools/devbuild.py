@@ -1,8 +1,9 @@
 """Build build/CIRCUITPY/: the exact file tree that goes onto the board, plus its manifest.
 
-Layout written (the device's sys.path holds / and /lib):
+Layout written, the flat one of a bundle copied by hand (the device's sys.path holds /
+and /lib); `flash` moves lib/ into a folder of its own on the drive (see flash.py):
 
-    code.py                        from the repository root
+    code.py                        from the repository root (BUILD = "": modules in /lib)
     lib/<our packages>/            lib/* of the repository (.py only, no __pycache__)
     lib/sixtysix_core/             sixtysix_core/ of the repository
     lib/<pinned device libraries>  requirements-device.txt, fetched with pip into a cache

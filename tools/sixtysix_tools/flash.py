@@ -1,124 +1,70 @@
-"""Copy a build onto a CIRCUITPY drive so that the board always keeps a working build.
+"""Copy a build onto a CIRCUITPY drive as one atomic switch: it boots the old or the new.
 
-The copy runs in phases, and the board's previous build stays runnable until the last:
+On the drive (build/CIRCUITPY is the flat layout of a bundle; flash moves its lib/ into a
+folder of its own):
 
-1. plan: compare the build with the drive; copy only files whose bytes differ.  Files
-   a previous flash owned (the drive's .sixtysix-manifest.json) that this build no
-   longer has are removed, unless the user changed them since.  Files we never owned
-   are never touched, and an existing settings.toml is never overwritten.
-2. check free space for every new file at once (shutil.disk_usage).
-3. stage: write every new file under a temporary name next to its target, read it
-   back and compare its hash.  Any failure here removes the temporary files and leaves
-   the old build untouched.
-4. commit: os.replace() each temporary file onto its target, code.py last (each write
-   of code.py restarts the board), then remove obsolete files, write the manifest and
-   sync.
+    code.py                   the build's code.py with BUILD = "sixtysix/<id>"
+    sixtysix/<id>/            the build's lib/: our packages and the pinned libraries;
+                              <id> is a hash of the folder's files
+    settings.toml             written only when the drive has none, never removed
+    code-before-sixtysix.py   the first code.py flash replaced (the drive's own), kept
+    .sixtysix-manifest.json   what the tool wrote: path -> sha256, size, kind; "build"
+
+A flash, every change through drive.DriveOps (nothing outside the drive, no symlinks):
+1. plan, check every path it will touch and the free space: nothing written yet.
+2. remove temporary files (*.sixtysix-tmp) an interrupted flash left.
+3. journal: the manifest lists the new folder's files before any of them exists, so a
+   later flash can tidy up whatever a stop leaves.
+4. write the new folder (each file under a temporary name, read back, renamed),
+   settings.toml and the code.py backup.  The old code.py imports only its own folder
+   (or /lib), so neither a stop nor CircuitPython's auto-reload runs a mix.
+5. commit: code.py.sixtysix-tmp renamed onto code.py, the one switch.
+6. tidy: remove the files of older builds whose content still matches the manifest,
+   only under sixtysix/, the old flat layout's lib/sixtysix_* and the pinned libraries
+   it had in lib/; then the final manifest.
+A fault before 5 undoes 3-4 as far as the drive lets it; either way the old build boots.
+A pinned library whose .mpy is in the drive's lib/ (from `libs`) is left out of the
+folder, so that the .mpy is the one imported.
 """
 import json
 import os
+import re
 import shutil
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
-from sixtysix_tools.devbuild import load_manifest
+from sixtysix_tools import drive as drive_mod
 from sixtysix_tools.deploy_base import (
     BOARDS, DeployError, MANIFEST_FORMAT, MANIFEST_NAME, info, sha256_bytes, sha256_file, warn)
 
 TEMP_SUFFIX = ".sixtysix-tmp"
 CODE_BACKUP = "code-before-sixtysix.py"
-CLUSTER = 1024          # round each file up to this when estimating space
-RESERVE = 16 * 1024     # the manifest, folder entries and a little slack
+BUILDS = "sixtysix"      # the folder of build folders
+LEGACY = "lib/sixtysix_"  # the flat layout's packages
+NEVER = ("boot_out.txt", "settings.toml", "code.py", CODE_BACKUP, MANIFEST_NAME)
+CLUSTER = 1024           # round each file up to this when estimating space
+RESERVE = 16 * 1024      # the manifests, folder entries and a little slack
+BEFORE = "the board still has its previous build"
+AFTER = "the new build is in place and boots; flash again to tidy up"
+_BUILD_LINE = re.compile(r'^BUILD = "[^"\n]*"$', re.MULTILINE)
 
 
 class Plan:
-    """What a flash will do: targets to copy, to remove, and the drive manifest after."""
+    """What a flash will do; targets are relative posix paths on the drive."""
 
     def __init__(self):
-        self.copy = []           # targets (relative posix paths) to write
-        self.remove = []         # targets a previous flash owned that go away
-        self.unchanged = 0       # targets already identical on the drive
+        self.folder = None       # "sixtysix/<id>"
+        self.data = {}           # target -> bytes, for every file to write
+        self.copy = []           # targets to write, code.py last
+        self.remove = []         # older files to remove after the switch
+        self.unchanged = 0
         self.notes = []          # one line per file left alone on purpose
-        self.backup_code = False # the user's own code.py gets saved first
-        self.owned = {}          # the drive manifest's "files" after the flash
-
-
-def _safe_target(target):
-    """True for a plain relative path inside the drive (manifests on drives are untrusted)."""
-    path = PurePosixPath(target)
-    return bool(target) and not path.is_absolute() and ".." not in path.parts \
-        and ":" not in target and "\\" not in target
-
-
-def _same(path, entry):
-    try:
-        return path.stat().st_size == entry["size"] and sha256_file(path) == entry["sha256"]
-    except (OSError, KeyError, TypeError):      # missing file, or a damaged manifest entry
-        return False
-
-
-def _shadowed_by_mpy(drive, target, old_files):
-    """A pinned .py library that an .mpy of the user's (from `libs`/circup) replaces."""
-    if not target.endswith(".py"):
-        return False
-    twin = target[:-3] + ".mpy"
-    return twin not in old_files and (drive / twin).is_file()
-
-
-def make_plan(build, manifest, drive, drive_manifest):
-    """Compare build/CIRCUITPY (`build`, `manifest`) with `drive`; returns a Plan."""
-    plan = Plan()
-    old_files = (drive_manifest or {}).get("files", {})
-    new_files = manifest["files"]
-    placed = set()
-    for target, entry in sorted(new_files.items()):
-        dest = drive / target
-        if entry["kind"] == "settings":
-            if dest.exists():
-                plan.notes.append(f"keep {target} (the drive's own)")
-            else:
-                plan.copy.append(target)
-            continue
-        if entry["kind"] == "devlib" and _shadowed_by_mpy(drive, target, old_files):
-            plan.notes.append(f"skip {target} (the drive has its .mpy from `libs`)")
-            continue
-        placed.add(target)
-        plan.owned[target] = entry
-        if _same(dest, entry):
-            plan.unchanged += 1
-        else:
-            plan.copy.append(target)
-    code = drive / "code.py"
-    if "code.py" in plan.copy and "code.py" not in old_files and code.is_file() \
-            and not (drive / CODE_BACKUP).exists():
-        plan.backup_code = True
-    for target, entry in sorted(old_files.items()):
-        if target in placed or not _safe_target(target) or not isinstance(entry, dict):
-            continue
-        if entry.get("kind") == "devlib" and not manifest.get("device_libs"):
-            plan.owned[target] = entry      # this build has no libraries: keep the old ones
-            continue
-        dest = drive / target
-        if not dest.is_file():
-            continue
-        if _same(dest, entry):
-            plan.remove.append(target)
-        else:
-            plan.notes.append(f"leave {target} (changed on the drive since the last flash)")
-    # code.py goes last: each write of it restarts the board.
-    plan.copy.sort(key=lambda target: (target == "code.py", target))
-    return plan
-
-
-def check_space(build, plan, drive):
-    """DeployError if the staged files would not fit on the drive next to the old ones."""
-    sizes = [(build / target).stat().st_size for target in plan.copy]
-    if plan.backup_code:
-        sizes.append((drive / "code.py").stat().st_size)
-    needed = sum(-(-size // CLUSTER) * CLUSTER for size in sizes) + RESERVE
-    free = shutil.disk_usage(drive).free
-    if needed > free:
-        raise DeployError(f"the new files need {needed // 1024} KB but {drive} has only "
-                          f"{free // 1024} KB free: delete files you no longer need from the "
-                          "drive, or build with --mpy, and flash again")
+        self.backup_code = False
+        self.owned = {}          # the manifest's "files" after the flash
+        self.journal = {}        # ... while it runs
+        self.dirs = []           # folders to create, parents first
+        self.temps = []          # leftovers of an interrupted flash, removed first
+        self.meta = {}           # the build's manifest
+        self.libraries = set()   # lib/<name> of every pinned library the build carries
 
 
 def write_file(path, data):
@@ -129,123 +75,366 @@ def write_file(path, data):
         os.fsync(f.fileno())
 
 
-def _stage(drive, target, data):
-    """Write `data` beside `target` under a temporary name and verify it; returns that name.
+def _entry(data, kind):
+    return {"sha256": sha256_bytes(data), "size": len(data), "kind": kind}
 
-    On any failure the temporary file is removed before the exception goes on.
-    """
-    dest = drive / target
-    temp = dest.with_name(dest.name + TEMP_SUFFIX)
-    dest.parent.mkdir(parents=True, exist_ok=True)
+
+def _same(path, entry):
     try:
-        write_file(temp, data)
-        if sha256_file(temp) != sha256_bytes(data):
-            raise DeployError(f"{target} read back differently from what was written: the "
-                              "drive may be failing; the board still has its previous build")
-    except BaseException:
-        _discard([temp])
-        raise
-    return temp
+        return path.stat().st_size == entry["size"] and sha256_file(path) == entry["sha256"]
+    except (OSError, KeyError, TypeError):
+        return False
 
 
-def _discard(paths):
-    for path in paths:
-        try:
-            os.remove(path)
-        except OSError:
-            pass
+def build_id(folder_files):
+    """12 hex digits naming a build folder: a hash of its paths and contents."""
+    lines = sorted(f"{inner} {entry['sha256']}" for inner, (_, entry) in folder_files.items())
+    return sha256_bytes("\n".join(lines).encode())[:12]
 
 
-def _remove_leftover_temps(drive):
-    """Remove temporary files an earlier flash left when the board was unplugged mid-copy."""
-    _discard(path for path in drive.rglob("*" + TEMP_SUFFIX) if path.is_file())
+def code_for(code, folder):
+    """The build's code.py with its BUILD line naming `folder`."""
+    text = code.decode("utf-8")
+    if len(_BUILD_LINE.findall(text)) != 1:
+        raise DeployError('the build\'s code.py has no line `BUILD = ""`, so flash cannot '
+                          "point it at the build's folder: restore that line and flash again")
+    return _BUILD_LINE.sub(f'BUILD = "{folder}"', text).encode("utf-8")
 
 
-def _os_error_sentence(exc, drive, during):
+def _drive_has_mpy(drive, name):
+    """True when the drive's lib/ holds `name` as .mpy (a module or a package with .mpy)."""
+    lib = drive / "lib"
+    if (lib / (name + ".mpy")).is_file():
+        return True
+    return (lib / name).is_dir() and any(p.suffix == ".mpy" for p in (lib / name).rglob("*"))
+
+
+def _top_name(inner):
+    first = inner.split("/")[0]
+    return first[:-3] if first.endswith(".py") else first[:-4] if first.endswith(".mpy") \
+        else first
+
+
+def _inner(target, old_build):
+    """Path inside a build folder of an old manifest's library target, or None."""
+    if target.startswith("lib/") and not target.startswith(LEGACY):
+        return target[4:]
+    if old_build and target.startswith(old_build + "/"):
+        return target[len(old_build) + 1:]
+    return None
+
+
+def _folder_files(build, manifest, drive, old, plan):
+    """{path inside the folder: (bytes, entry)}: the build's lib/, less the libraries
+    that the drive has as .mpy, plus the drive's libraries when the build has none."""
+    files = {}
+    for target, entry in sorted(manifest["files"].items()):
+        if target.startswith("lib/") and entry["kind"] in ("project", "devlib"):
+            data = (build / target).read_bytes()
+            files[target[4:]] = (data, _entry(data, entry["kind"]))
+    if old and not manifest.get("device_libs"):     # offline build: keep the drive's own
+        for target, entry in sorted(old["files"].items()):
+            inner = _inner(target, old.get("build"))
+            if entry["kind"] == "devlib" and inner and inner not in files \
+                    and _same(drive / target, entry):
+                data = (drive / target).read_bytes()
+                files[inner] = (data, _entry(data, "devlib"))
+    plan.libraries = {"lib/" + i for i, (_, e) in files.items() if e["kind"] == "devlib"}
+    for name in sorted({_top_name(i) for i, (_, e) in files.items() if e["kind"] == "devlib"}):
+        if _drive_has_mpy(drive, name):
+            plan.notes.append(f"skip {name} (the drive has its .mpy in lib/ from `libs`)")
+            for inner in [i for i in files if _top_name(i) == name]:
+                del files[inner]
+    return files
+
+
+def _ours(target, libraries):
+    """A path the tool may remove: older build folders, the flat layout's packages, and
+    the flat layout's pinned libraries (the same names this build carries)."""
+    if target in NEVER:
+        return False
+    return target.startswith((BUILDS + "/", LEGACY)) or target in libraries
+
+
+def make_plan(build, manifest, drive, old):
+    """Compare build/CIRCUITPY (`build`, `manifest`) with `drive`; `old` is the drive's
+    manifest (validated) or None.  Returns a Plan."""
+    plan = Plan()
+    plan.meta = manifest
+    old_files = old["files"] if old else {}
+    if "code.py" not in manifest["files"]:
+        raise DeployError("this build has no code.py, which is what switches the board to "
+                          "a new build: put code.py back in the repository and flash again")
+    files = _folder_files(build, manifest, drive, old, plan)
+    plan.folder = f"{BUILDS}/{build_id(files)}"
+    for inner, (data, entry) in sorted(files.items()):
+        target = f"{plan.folder}/{inner}"
+        plan.owned[target] = entry
+        if _same(drive / target, entry):
+            plan.unchanged += 1
+        else:
+            plan.data[target] = data
+    parents = {str(Path(t).parent.as_posix()) for t in plan.data}
+    for folder in sorted({"/".join(p.split("/")[:n]) for p in parents
+                          for n in range(1, p.count("/") + 2)}):
+        if not (drive / folder).is_dir():
+            plan.dirs.append(folder)
+    settings = manifest["files"].get("settings.toml")
+    if settings is not None:
+        if os.path.lexists(drive / "settings.toml"):
+            plan.notes.append("keep settings.toml (the drive's own)")
+        else:
+            plan.data["settings.toml"] = (build / "settings.toml").read_bytes()
+    code = code_for((build / "code.py").read_bytes(), plan.folder)
+    plan.owned["code.py"] = _entry(code, "code")
+    on_drive = drive / "code.py"
+    if _same(on_drive, plan.owned["code.py"]):
+        plan.unchanged += 1
+    else:
+        plan.data["code.py"] = code
+        # The first code.py replaced is kept, whatever the manifest says it is.
+        if on_drive.is_file() and not os.path.lexists(drive / CODE_BACKUP):
+            plan.backup_code = True
+            plan.data[CODE_BACKUP] = on_drive.read_bytes()
+    for target, entry in sorted(old_files.items()):
+        if target in plan.owned or not _ours(target, plan.libraries):
+            continue
+        if _same(drive / target, entry):
+            plan.remove.append(target)
+        elif os.path.lexists(drive / target):
+            plan.notes.append(f"leave {target} (changed on the drive since the last flash)")
+    plan.copy = sorted(plan.data, key=lambda t: (t == "code.py", t != CODE_BACKUP, t))
+    plan.journal = {**old_files, **{t: e for t, e in plan.owned.items() if t != "code.py"}}
+    return plan
+
+
+def _leftover_temps(drive):
+    """Temporary files of an interrupted flash, in the tool's own places only."""
+    found = [name for name in os.listdir(drive) if name.endswith(TEMP_SUFFIX)]
+    lib = drive / "lib"
+    if lib.is_dir() and not lib.is_symlink():
+        found += ["lib/" + n for n in os.listdir(lib) if n.endswith(TEMP_SUFFIX)]
+    tops = [drive / BUILDS] + (sorted(lib.glob("sixtysix_*")) if lib.is_dir() else [])
+    for top in tops:
+        if top.is_symlink() or not top.is_dir():
+            continue
+        for here, _dirs, names in os.walk(top):
+            rel = Path(here).relative_to(drive).as_posix()
+            found += [f"{rel}/{n}" for n in names if n.endswith(TEMP_SUFFIX)]
+    return sorted(t for t in found if os.path.isfile(drive / t) or os.path.islink(drive / t))
+
+
+def check_space(plan, drive):
+    """DeployError if the new files would not fit on the drive next to the old ones."""
+    sizes = [len(data) for data in plan.data.values()] + [len(json.dumps(plan.journal))] * 2
+    needed = sum(-(-size // CLUSTER) * CLUSTER for size in sizes) + RESERVE \
+        + CLUSTER * len(plan.dirs)
+    try:
+        free = shutil.disk_usage(drive).free
+    except OSError as exc:
+        raise DeployError(f"reading {drive} failed ({exc.strerror or exc}): check the cable "
+                          f"and flash again; {BEFORE}") from None
+    if needed > free:
+        raise DeployError(f"the new build needs {needed // 1024} KB but {drive} has only "
+                          f"{free // 1024} KB free: delete files you no longer need from the "
+                          "drive, or build with --mpy, and flash again")
+
+
+def _os_error_sentence(exc, drive, during, state):
     errno_name = {30: "read-only", 13: "read-only", 1: "read-only", 28: "full"}.get(exc.errno)
     if errno_name == "read-only":
         return (f"{drive} is read-only ({exc.strerror}) {during}: the board's code may have "
                 "remounted it (storage.remount) or the OS mounted it read-only; reset the "
-                "board and flash again; the board still has its previous build")
+                f"board and flash again; {state}")
     if errno_name == "full":
         return (f"{drive} ran out of space {during}: delete files you no longer need and "
-                "flash again; the board still has its previous build")
-    return (f"writing to {drive} failed {during} ({exc.strerror or exc}); the board still "
-            "has its previous build: check the cable and flash again")
+                f"flash again; {state}")
+    return (f"writing to {drive} failed {during} ({exc.strerror or exc}): check the cable "
+            f"and flash again; {state}")
 
 
-def stage_all(build, plan, drive):
-    """Phase 3: every new file written under a temporary name; returns [(temp, dest)]."""
-    staged = []
-    try:
-        if plan.backup_code:
-            temp = _stage(drive, CODE_BACKUP, (drive / "code.py").read_bytes())
-            staged.append((temp, drive / CODE_BACKUP))
-        for target in plan.copy:
-            staged.append((_stage(drive, target, (build / target).read_bytes()), drive / target))
-        return staged
-    except OSError as exc:
-        _discard(temp for temp, _ in staged)
-        raise DeployError(_os_error_sentence(exc, drive, "while copying")) from None
-    except KeyboardInterrupt:
-        _discard(temp for temp, _ in staged)
-        raise DeployError("the copy was interrupted before anything was replaced: the board "
-                          "still has its previous build; flash again") from None
-    except DeployError:
-        _discard(temp for temp, _ in staged)
-        raise
+class _Run:
+    """One flash in progress: what it created, so that a fault before the switch can
+    undo it."""
+
+    def __init__(self, ops, plan, drive):
+        self.ops = ops
+        self.plan = plan
+        self.drive = drive
+        self.created = []        # files, newest last
+        self.dirs = []
+        self.manifest_before = False     # False: untouched; None: there was none
+
+    def put(self, target, data, switch=False):
+        """Write `data` as target + TEMP_SUFFIX, read it back, rename it onto `target`."""
+        temp = target + TEMP_SUFFIX
+        self.created.append(temp)
+        self.ops.write(temp, data)
+        if sha256_file(self.ops.path(temp)) != sha256_bytes(data):
+            raise DeployError(f"{target} read back differently from what was written: the "
+                              "drive may be failing")
+        if switch:
+            return temp
+        self.ops.replace(temp, target)
+        self.created[-1] = target
+        return target
+
+    def write_manifest(self, files):
+        record = {key: self.plan.meta.get(key) for key in
+                  ("board", "circuitpython", "mpy", "device_libs", "built")}
+        record.update(format=MANIFEST_FORMAT, tool="sixtysix", build=self.plan.folder,
+                      files=dict(sorted(files.items())))
+        path = self.drive / MANIFEST_NAME
+        before = path.read_bytes() if path.is_file() else None
+        self.put(MANIFEST_NAME, (json.dumps(record, indent=1) + "\n").encode())
+        self.created.pop()        # the manifest is restored, not removed, on undo
+        if self.manifest_before is False:
+            self.manifest_before = before
+
+    def undo(self):
+        """Best effort: remove what this flash created, put the old manifest back."""
+        for action in self._undo_steps():
+            try:
+                action()
+            except (OSError, DeployError):
+                pass
+
+    def _undo_steps(self):
+        for target in reversed(self.created):
+            if os.path.lexists(self.drive / target):
+                yield lambda t=target: self.ops.remove(t)
+        for folder in reversed(self.dirs):
+            yield lambda f=folder: self.ops.rmdir(f)
+        if self.manifest_before is None:
+            yield lambda: self.ops.remove(MANIFEST_NAME)
+        elif self.manifest_before is not False:
+            yield lambda: self.put(MANIFEST_NAME, self.manifest_before)
 
 
-def commit(staged, plan, drive, manifest):
-    """Phase 4: move staged files into place (code.py last), remove obsolete ones, sync."""
-    try:
-        for index, (temp, dest) in enumerate(staged):
-            os.replace(temp, dest)
-            staged[index] = (None, dest)
-    except (OSError, KeyboardInterrupt) as exc:
-        _discard([t for t, _ in staged if t is not None])
-        detail = getattr(exc, "strerror", None) or type(exc).__name__
-        raise DeployError(f"moving the new files into place on {drive} failed ({detail}); "
-                          "the old code.py is still there: flash again to finish") from None
-    for target in plan.remove:
+def _switch(run):
+    """Steps 2-5.  Returns once code.py names the new folder."""
+    plan, ops = run.plan, run.ops
+    for target in plan.temps:
+        ops.remove(target)
+    run.write_manifest(plan.journal)
+    for folder in plan.dirs:
+        ops.mkdir(folder)
+        run.dirs.append(folder)
+    for target in plan.copy:
+        if target != "code.py":
+            run.put(target, plan.data[target])
+    if "code.py" in plan.data:
+        temp = run.put("code.py", plan.data["code.py"], switch=True)
+        _sync()                  # the new folder reaches the drive before the switch
         try:
-            os.remove(drive / target)
-            _prune_empty_dirs(drive, (drive / target).parent)
-        except OSError:
-            warn(f"could not remove the old {target} from the drive")
-    _write_drive_manifest(drive, manifest, plan.owned)
+            ops.replace(temp, "code.py")
+        except OSError as exc:
+            raise DeployError(f"moving the new code.py into place on {run.drive} failed "
+                              f"({exc.strerror or exc}): the old code.py is still "
+                              "there") from None
+
+
+def _tidy(run):
+    """Step 6: remove older files that still match the manifest, then the final one."""
+    plan, ops = run.plan, run.ops
+    folders = set()
+    for target in plan.remove:
+        if _same(run.drive / target, plan.journal[target]):
+            ops.remove(target)
+            folders.add(str(Path(target).parent.as_posix()))
+    for folder in sorted(folders, key=lambda f: -f.count("/")):
+        while folder not in (".", "lib", BUILDS) and (run.drive / folder).is_dir() \
+                and not any((run.drive / folder).iterdir()):
+            ops.rmdir(folder)
+            folder = str(Path(folder).parent.as_posix())
+    run.write_manifest(plan.owned)
+    _sync()
+
+
+def _sync():
     if hasattr(os, "sync"):
         os.sync()
 
 
-def _prune_empty_dirs(drive, folder):
-    """Remove folders emptied by removals, up to (not including) / and /lib."""
-    keep = {drive.resolve(), (drive / "lib").resolve()}
-    while folder.resolve() not in keep and folder.is_dir() and not any(folder.iterdir()):
-        folder.rmdir()
-        folder = folder.parent
+def describe(plan):
+    """Lines telling what the plan does."""
+    lines = [f"copy {target}" for target in plan.copy if target != CODE_BACKUP]
+    lines += [f"remove {target}" for target in plan.remove]
+    lines += plan.notes
+    if plan.backup_code:
+        lines.insert(0, f"save the drive's own code.py as {CODE_BACKUP}")
+    return lines
 
 
-def _write_drive_manifest(drive, manifest, owned):
-    record = {key: manifest.get(key) for key in
-              ("board", "circuitpython", "mpy", "device_libs", "built")}
-    record["format"] = MANIFEST_FORMAT
-    record["tool"] = "sixtysix"
-    record["files"] = dict(sorted(owned.items()))
+def _manifest_of(drive):
+    manifest, problem = drive_mod.read_manifest(drive)
+    if problem:
+        warn(f"ignoring the drive's {MANIFEST_NAME} ({problem}): treating the drive as "
+             "never flashed, so no old files are removed")
+    return manifest
+
+
+def flash_build(build, manifest, drive, dry_run=False):
+    """Bring `drive` in line with the build; returns the Plan that was (or would be) done."""
+    build, drive = Path(build), Path(os.path.realpath(drive))
     try:
-        temp = _stage(drive, MANIFEST_NAME, (json.dumps(record, indent=1) + "\n").encode())
-        os.replace(temp, drive / MANIFEST_NAME)
+        old = _manifest_of(drive)
+        plan = make_plan(build, manifest, drive, old)
     except OSError as exc:
-        raise DeployError(f"the new build is in place but its manifest could not be written "
-                          f"({exc.strerror or exc}): flash again so later flashes can tidy "
-                          "up") from None
+        raise DeployError(f"reading {drive} failed ({exc.strerror or exc}): check the cable "
+                          f"and flash again; {BEFORE}") from None
+    for line in describe(plan):
+        info(("would " if dry_run else "") + line)
+    if dry_run:
+        info(f"dry run: {len(plan.copy)} to copy, {len(plan.remove)} to remove, "
+             f"{plan.unchanged} unchanged; nothing written")
+        return plan
+    if not plan.copy and not plan.remove and old is not None \
+            and old["files"] == plan.owned and old.get("build") == plan.folder:
+        info(f"{drive} is already up to date ({plan.unchanged} files)")
+        return plan
+    ops = drive_mod.DriveOps(drive, lambda path, data: write_file(path, data))
+    plan.temps = _leftover_temps(drive)
+    targets = plan.copy + plan.remove + plan.dirs + plan.temps + [MANIFEST_NAME, "code.py"]
+    try:
+        for target in targets + [t + TEMP_SUFFIX for t in plan.copy + [MANIFEST_NAME]]:
+            ops.check(target)
+        clashes = [(t, "folder", "file") for t in plan.copy + [MANIFEST_NAME]
+                   if (drive / t).is_dir()]
+        clashes += [(t, "file", "folder") for t in plan.dirs if os.path.lexists(drive / t)]
+        for target, found, wanted in clashes[:1]:
+            raise DeployError(f"{target} on the drive is a {found} where flash writes a "
+                              f"{wanted}: move it away and flash again")
+    except DeployError as exc:
+        raise DeployError(f"{exc}; nothing was written") from None
+    check_space(plan, drive)
+    run = _Run(ops, plan, drive)
+    _guarded(run, _switch, "while copying", BEFORE, undo=True)
+    _guarded(run, _tidy, "while removing the old build", AFTER, undo=False)
+    info(f"flashed {drive}: {plan.folder} ({len(plan.copy)} copied, {len(plan.remove)} "
+         f"removed, {plan.unchanged} unchanged)")
+    return plan
+
+
+def _guarded(run, step, during, state, undo):
+    """Run one phase; any fault becomes one sentence (DeployError) saying what boots."""
+    try:
+        step(run)
+    except (OSError, KeyboardInterrupt, DeployError) as exc:
+        if undo:
+            run.undo()
+        if isinstance(exc, DeployError):
+            raise DeployError(f"{exc}; {state}") from None
+        if isinstance(exc, KeyboardInterrupt):
+            raise DeployError(f"the flash was interrupted {during}: {state}") from None
+        raise DeployError(_os_error_sentence(exc, run.drive, during, state)) from None
 
 
 def check_compatible(manifest, boot):
     """Warn when the build is for another board; refuse .mpy files of another major."""
     board = manifest["board"]
     if boot.board_id is None:
-        warn("boot_out.txt has no Board ID line, so the board could not be checked")
+        warn("boot_out.txt does not name the board, so the board could not be checked")
     elif BOARDS[board] and boot.board_id not in BOARDS[board]:
         warn(f"this build is for the {board} but the drive's board is {boot.board_id!r}: "
              "flashing anyway (use --board to build for another board)")
@@ -257,69 +446,3 @@ def check_compatible(manifest, boot):
     if boot.major < 9:
         warn(f"the board runs CircuitPython {boot.version}; Sixty-Six needs 9 or newer: "
              "update the firmware (copy the .uf2 to the ...BOOT drive)")
-
-
-def describe(plan):
-    """Lines telling what the plan does."""
-    lines = [f"copy {target}" for target in plan.copy]
-    lines += [f"remove {target}" for target in plan.remove]
-    lines += plan.notes
-    if plan.backup_code:
-        lines.insert(0, f"save the drive's own code.py as {CODE_BACKUP}")
-    return lines
-
-
-def flash_build(build, manifest, drive, dry_run=False):
-    """Bring `drive` in line with the build; returns the Plan that was (or would be) done."""
-    build, drive = Path(build), Path(drive)
-    drive_manifest = load_manifest(drive)
-    plan = make_plan(build, manifest, drive, drive_manifest)
-    for line in describe(plan):
-        info(("would " if dry_run else "") + line)
-    if dry_run:
-        info(f"dry run: {len(plan.copy)} to copy, {len(plan.remove)} to remove, "
-             f"{plan.unchanged} unchanged; nothing written")
-        return plan
-    if not plan.copy and not plan.remove and drive_manifest is not None \
-            and drive_manifest["files"] == plan.owned:
-        info(f"{drive} is already up to date ({plan.unchanged} files)")
-        return plan
-    if "code.py" not in manifest["files"]:
-        warn("this build has no code.py, so the board keeps the code.py it has")
-    _remove_leftover_temps(drive)
-    check_space(build, plan, drive)
-    staged = stage_all(build, plan, drive)
-    commit(staged, plan, drive, manifest)
-    info(f"flashed {drive}: {len(plan.copy)} copied, {len(plan.remove)} removed, "
-         f"{plan.unchanged} unchanged")
-    return plan
-
-
-def drop_shadowed_devlibs(drive):
-    """After `libs`: remove our pinned .py libraries that now have an .mpy twin.
-
-    CircuitPython imports foo.py before foo.mpy, so a leftover .py would hide the smaller
-    .mpy that circup installed.  Only unchanged files we own are removed.
-    """
-    drive = Path(drive)
-    drive_manifest = load_manifest(drive)
-    if drive_manifest is None:
-        return []
-    owned = dict(drive_manifest["files"])
-    removed = []
-    for target, entry in sorted(drive_manifest["files"].items()):
-        if not (_safe_target(target) and isinstance(entry, dict)
-                and entry.get("kind") == "devlib"
-                and _shadowed_by_mpy(drive, target, drive_manifest["files"])):
-            continue
-        del owned[target]
-        if _same(drive / target, entry):
-            try:
-                os.remove(drive / target)
-                removed.append(target)
-            except OSError:
-                warn(f"could not remove {target}, which hides its .mpy")
-    if removed or len(owned) != len(drive_manifest["files"]):
-        _write_drive_manifest(drive, drive_manifest, owned)
-        info(f"removed {len(removed)} .py libraries that the new .mpy ones replace")
-    return removed

@@ -6,11 +6,21 @@ package) writes b"M\\x06" files, which CircuitPython refuses, so every compiler 
 on a probe file first and its output header checked.  Whenever no suitable compiler is
 at hand, `usable_compiler()` returns None after one warning and the build ships .py.
 
-The compiler comes from `--mpy-cross PATH`, or from the user cache dir, where it lands
-after one download from Adafruit's server (one binary per CircuitPython release and OS).
+The compiler is the first of: `--mpy-cross PATH`; the file named by $SIXTYSIX_MPY_CROSS;
+`mpy-cross` in the folder named by $SIXTYSIX_CIRCUITPYTHON_BIN, else in the project's
+../shared/circuitpython/bin (CircuitPython built for the laptop, see its README.md); the
+user cache dir, where it lands after one download from Adafruit's server (one binary per
+CircuitPython release and OS).  A compiler found in the environment or that folder is
+used only if `mpy-cross --version` names the board's CircuitPython major version.
+
+Every file is compiled with OPTIMISE (-O3: no line-number tables, about 2 KB less heap
+for the core; a traceback on the board then names the file and function, line 1).
+That folder also holds `circuitpython`, CircuitPython's unix port: circuitpython_bin()
+finds it for the test lane and `bench bot`.
 """
 import os
 import platform
+import re
 import subprocess
 import sys
 import tempfile
@@ -26,6 +36,41 @@ RELEASES = {9: "9.2.8", 10: "10.0.3"}
 DOWNLOAD_BASE = "https://adafruit-circuit-python.s3.amazonaws.com/bin/mpy-cross"
 COMPILE_TIMEOUT = 60
 PROBE_SOURCE = "def probe(a, b=2):\n    return a + b\n"
+OPTIMISE = "-O3"
+ENV_BIN = "SIXTYSIX_CIRCUITPYTHON_BIN"
+ENV_MPY_CROSS = "SIXTYSIX_MPY_CROSS"
+ROOT = Path(__file__).resolve().parents[2]
+SHARED_BIN = ROOT.parent / "shared" / "circuitpython" / "bin"
+
+
+def circuitpython_bin():
+    """The folder that holds CircuitPython's unix port (`circuitpython`) and its
+    `mpy-cross`: $SIXTYSIX_CIRCUITPYTHON_BIN, else ../shared/circuitpython/bin beside the
+    project; None if the folder has neither."""
+    folder = Path(os.environ.get(ENV_BIN) or SHARED_BIN)
+    if (folder / "circuitpython").is_file() or (folder / "mpy-cross").is_file():
+        return folder
+    return None
+
+
+def compiler_major(compiler):
+    """The CircuitPython major version `compiler --version` names, or None."""
+    try:
+        out = subprocess.run([str(compiler), "--version"], capture_output=True, text=True,
+                             timeout=COMPILE_TIMEOUT).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None
+    found = re.search(r"CircuitPython (\d+)\.", out)
+    return int(found.group(1)) if found else None
+
+
+def local_compiler(cp_major):
+    """A CircuitPython `cp_major` mpy-cross from the environment or the bin folder, or None."""
+    folder = circuitpython_bin()
+    for candidate in (os.environ.get(ENV_MPY_CROSS), folder and folder / "mpy-cross"):
+        if candidate and Path(candidate).is_file() and compiler_major(candidate) == cp_major:
+            return Path(candidate)
+    return None
 
 
 def cache_dir():
@@ -85,7 +130,9 @@ def fetch_compiler(cp_major):
 
 def compile_file(compiler, source, output, source_name):
     """Run `compiler` on one file; returns None on success or a short reason."""
-    command = [str(compiler), "-o", str(output), "-s", source_name, str(source)]
+    # -s: the name tracebacks show; the file name alone keeps the interned name short
+    command = [str(compiler), OPTIMISE, "-o", str(output), "-s", Path(source_name).name,
+               str(source)]
     try:
         result = subprocess.run(command, capture_output=True, text=True,
                                 timeout=COMPILE_TIMEOUT)
@@ -118,7 +165,9 @@ def usable_compiler(cp_major, given=None):
         if not compiler.is_file():
             compiler, reason = None, f"there is no mpy-cross at {given}"
     else:
-        compiler, reason = fetch_compiler(cp_major)
+        compiler, reason = local_compiler(cp_major), None
+        if compiler is None:
+            compiler, reason = fetch_compiler(cp_major)
     if compiler is not None:
         with tempfile.TemporaryDirectory() as tmp:
             probe = Path(tmp) / "probe.py"
@@ -127,7 +176,8 @@ def usable_compiler(cp_major, given=None):
     if reason is None:
         return compiler
     warn(f"{reason}, so this build ships .py files instead of .mpy; pass --mpy-cross PATH "
-         f"with CircuitPython {cp_major}.x's own mpy-cross to get .mpy files")
+         f"(or set ${ENV_MPY_CROSS}) with CircuitPython {cp_major}.x's own mpy-cross to get "
+         ".mpy files")
     return None
 
 

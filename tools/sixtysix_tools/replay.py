@@ -1,22 +1,15 @@
 """`replay FILE [--json]`: replay a hand record (RECORD_FORMAT.md).
 
 With --json, print the replayer's JSON object (RECORD_FORMAT.md section 5); without it,
-a readable account of the hand.  Exit status 0 for a valid record, 2 for an invalid one;
-no exception escapes, whatever the input.
+a readable account of the hand.  The file is read a line at a time, up to its first
+fault, so memory stays small whatever its size.  Exit status 0 for a valid record, 2
+for an invalid one; no exception escapes, whatever the input.
 """
 import json
 import sys
 
 from sixtysix_core import cards
 from sixtysix_core import notation
-
-
-def _read(path):
-    try:
-        with open(path, "rb") as f:
-            return f.read(), None
-    except OSError as e:
-        return None, "cannot read %s: %s" % (path, e.strerror or e)
 
 
 def _account(answer, deal):
@@ -45,25 +38,25 @@ def _account(answer, deal):
     return "\n".join(out)
 
 
+def _failed(message):
+    return {"format": 1, "ok": False, "error": {"line": 0, "message": message},
+            "actions": [], "next": None, "result": None}
+
+
 def main(command, args):
     as_json = "--json" in args
     files = [a for a in args if a != "--json"]
-    if len(files) != 1:
+    if len(files) != 1 or files[0].startswith("-"):
         sys.stderr.write("usage: sixtysix.py replay FILE [--json]\n")
         return 2
-    data, problem = _read(files[0])
-    if problem:
-        answer = {"format": 1, "ok": False, "error": {"line": 0, "message": problem},
-                  "actions": [], "next": None, "result": None}
-        deal = None
-    else:
-        try:
-            answer, deal = notation.replay(data)
-        except Exception as e:          # a bug of ours: still one plain answer, exit 2
-            answer = {"format": 1, "ok": False,
-                      "error": {"line": 0, "message": "internal error: %r" % (e,)},
-                      "actions": [], "next": None, "result": None}
-            deal = None
+    deal = None
+    try:
+        with open(files[0], "rb") as f:         # read a line at a time (notation.replay)
+            answer, deal = notation.replay(f)
+    except OSError as e:
+        answer = _failed("cannot read %s: %s" % (files[0], e.strerror or e))
+    except Exception as e:          # a bug of ours: still one plain answer, exit 2
+        answer = _failed("internal error: %r" % (e,))
     if as_json:
         sys.stdout.write(json.dumps(answer) + "\n")
     else:

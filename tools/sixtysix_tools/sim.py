@@ -19,7 +19,6 @@ space or backspace = Select, escape = quit.
 Headless runs use a fake clock that starts at 0, so a script gives the same pictures
 every time for the same --seed.
 """
-import argparse
 import os
 import sys
 
@@ -31,6 +30,7 @@ KEY_NAMES = ("left", "right", "up", "down", "a", "b", "start", "select")
 KEYMAP_TEXT = ("keys: arrows = move, z/a = A (play, choose), x/b = B (menu, back), "
                "enter = Start (title), space/backspace = Select (hint), esc = quit")
 _STEP_MS = 20
+_ALIASES = {"z": "a", "x": "b", "enter": "start", "space": "select"}
 
 
 class Driver:
@@ -98,7 +98,7 @@ class Driver:
                 self.screenshot(token[5:])
             else:
                 name, _, times = token.partition("*")
-                name = {"z": "a", "x": "b", "enter": "start", "space": "select"}.get(name, name)
+                name = _ALIASES.get(name, name)
                 if name not in KEY_NAMES:
                     raise ValueError("unknown key %r; use %s, wait:MS, settle, hand, shot:F"
                                      % (token, " ".join(KEY_NAMES)))
@@ -157,15 +157,19 @@ DOCS_SCRIPTS = (
     ("table", "a settle", ()),
     ("menu", "a settle b", ()),
     ("summary", "a settle hand", ()),
+    ("follow", "a settle a settle a settle a settle", 7),  # cards that may not be played
+    ("review", "a settle hand down a settle", 4),          # a hand with a costly card
+    ("stats", "a settle hand a settle hand a settle start down*9 a", ()),
 )
 
 
 def docs_screens(out_dir, seed=3):
-    """The README screenshots: title, table, menu, summary for both layouts."""
+    """The README screenshots: title, table, menu, summary, a follow, the review and the
+    statistics for both layouts."""
     written = []
     for board in ("pygamer", "oled"):
-        for name, script, _ in DOCS_SCRIPTS:
-            d = Driver(board, seed, nvm=bytearray(b"\xff" * 8192))
+        for name, script, own_seed in DOCS_SCRIPTS:
+            d = Driver(board, own_seed or seed, nvm=bytearray(b"\xff" * 8192))
             d.run(script)
             path = os.path.join(out_dir, "%s_%s.png" % (board, name))
             d.screenshot(path)
@@ -173,15 +177,47 @@ def docs_screens(out_dir, seed=3):
     return written
 
 
+def check_keys(script):
+    """BadInput with one sentence for the first bad --keys token, before the game starts."""
+    from sixtysix_tools import cli
+    from sixtysix_tools.cli import BadInput
+    for token in script.split():
+        name, star, times = token.partition("*")
+        if token.startswith("wait:"):
+            if not token[5:].isdigit():
+                raise BadInput("--keys %s: wait takes milliseconds, e.g. wait:500" % token)
+        elif token.startswith("shot:"):
+            cli.writable(token[5:], "--keys shot:")
+        elif token in ("settle", "hand"):
+            pass
+        elif _ALIASES.get(name, name) not in KEY_NAMES:
+            raise BadInput("--keys: unknown key %r; use %s, NAME*N, wait:MS, settle, hand, "
+                           "shot:FILE" % (token, " ".join(KEY_NAMES)))
+        elif star and not (times.isdigit() and int(times) >= 1):
+            raise BadInput("--keys %s: after * comes how many presses, e.g. right*3" % token)
+
+
+def _check_display():
+    """BadInput if `play` cannot open a window (Linux without X11 or Wayland)."""
+    from sixtysix_tools.cli import BadInput
+    if (sys.platform.startswith("linux") and not os.environ.get("DISPLAY")
+            and not os.environ.get("WAYLAND_DISPLAY")
+            and os.environ.get("SDL_VIDEODRIVER") in (None, "", "x11", "wayland")):
+        raise BadInput("there is no display to open the game's window on; play in the "
+                       "terminal with `python3 tools/sixtysix.py term`, or run a script "
+                       "with `python3 tools/sixtysix.py sim --headless --keys ...`")
+
+
 def main(command, args):
-    parser = argparse.ArgumentParser(prog="sixtysix.py " + command,
-                                     description="Sixty-Six simulator (see tools/"
-                                     "sixtysix_tools/sim.py for the --keys language)")
+    from sixtysix_tools import cli
+    parser = cli.Parser(prog="sixtysix.py " + command,
+                        description="Sixty-Six simulator (see tools/"
+                        "sixtysix_tools/sim.py for the --keys language)")
     parser.add_argument("--board", choices=("pygamer", "pybadge", "oled"), default="pygamer")
     parser.add_argument("--headless", action="store_true", help="no window; use --keys")
     parser.add_argument("--keys", default="", help='e.g. "a settle right a wait:1500"')
     parser.add_argument("--screenshot", help="PNG of the last frame (headless)")
-    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--seed", type=cli.number(0), default=None)
     parser.add_argument("--save", help="file that keeps the saved game between runs")
     parser.add_argument("--docs-screens", metavar="DIR", help="write the README screenshots")
     opts = parser.parse_args(args)
@@ -189,12 +225,23 @@ def main(command, args):
         for path in docs_screens(opts.docs_screens):
             print(path)
         return 0
+    check_keys(opts.keys)
+    if opts.screenshot:
+        cli.writable(opts.screenshot, "--screenshot")
     seed = opts.seed if opts.seed is not None else int.from_bytes(os.urandom(2), "little")
     nvm = bytearray(b"\xff" * 8192)
-    if opts.save and os.path.exists(opts.save):
-        with open(opts.save, "rb") as f:
-            data = f.read(8192)
+    if opts.save:
+        cli.writable(opts.save, "--save")
+        try:
+            with open(opts.save, "ab") as f:    # fails now, not after the game
+                pass
+            with open(opts.save, "rb") as f:
+                data = f.read(8192)
+        except OSError as e:
+            raise cli.BadInput("--save %s: %s" % (opts.save, e.strerror or e)) from None
         nvm[:len(data)] = data
+    if not opts.headless:
+        _check_display()
     try:
         if opts.headless:
             driver = Driver(opts.board, seed, nvm=nvm, record_out=print)

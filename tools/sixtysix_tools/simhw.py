@@ -1,8 +1,10 @@
 """Host stand-ins for the board modules: displays, keys, nvm, a font and a PNG writer.
 
 HostBoard(kind, display) exports what every lib/sixtysix_boards module exports (display,
-keys, joystick, KEYMAP, WIDTH, HEIGHT, MONO, nvm).  Its key numbers follow
-sixtysix_ui.input.NAMES (0 left, 1 right, 2 up, 3 down, 4 a, 5 b, 6 start, 7 select).
+keys, joystick, KEYMAP, WIDTH, HEIGHT, MONO, nvm, speaker, speaker_enable: a
+SilentSpeaker and a FakePin on the colour layouts, None on the OLED, as on the boards).
+Its key numbers follow sixtysix_ui.input.NAMES (0 left, 1 right, 2 up, 3 down, 4 a, 5 b,
+6 start, 7 select).
 
 Displays (DEVICE_NOTES.md section 1):
 * OffscreenTFT: a BusDisplay without a bus; pixels read back as RGB565 rows.
@@ -209,6 +211,30 @@ class FakeKeys:
         self.events.keypad_eventqueue_record(key, False)
 
 
+class SilentSpeaker:
+    """audioio.AudioOut's shape, silent: `tones` lists the frequency (Hz) of every note
+    started, from the looped sample's sample_rate (sixtysix_ui/sound.py)."""
+
+    def __init__(self):
+        self.playing = False
+        self.tones = []
+
+    def play(self, sample, loop=False):
+        from sixtysix_ui.sound import SAMPLES
+        self.playing = True
+        self.tones.append(sample.sample_rate // SAMPLES)
+
+    def stop(self):
+        self.playing = False
+
+
+class FakePin:
+    """digitalio.DigitalInOut's shape for the speaker's amplifier pin."""
+
+    def __init__(self):
+        self.value = False
+
+
 class HostBoard:
     def __init__(self, kind, display, nvm_size=8192):
         from sixtysix_ui.input import NAMES
@@ -220,6 +246,8 @@ class HostBoard:
         self.joystick = None
         self.KEYMAP = NAMES
         self.nvm = bytearray(b"\xff" * nvm_size) if nvm_size else None
+        self.speaker = None if self.MONO else SilentSpeaker()
+        self.speaker_enable = None if self.MONO else FakePin()
 
 
 class AsciiFont:

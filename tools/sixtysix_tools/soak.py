@@ -47,17 +47,13 @@ def _chunk(job):
 
 
 def main(command, args):
-    hands = 1000000
-    jobs = os.cpu_count() or 1
-    seed = 1
-    it = iter(args)
-    for a in it:
-        if a == "--hands":
-            hands = int(next(it))
-        elif a == "--jobs":
-            jobs = int(next(it))
-        elif a == "--seed":
-            seed = int(next(it))
+    from sixtysix_tools import cli
+    ap = cli.Parser(prog="sixtysix.py soak", description="Random hands with invariants.")
+    ap.add_argument("--hands", type=cli.number(1), default=1000000)
+    ap.add_argument("--jobs", type=cli.number(1), default=os.cpu_count() or 1)
+    ap.add_argument("--seed", type=cli.number(0), default=1)
+    ns = ap.parse_args(args)
+    hands, jobs, seed = ns.hands, ns.jobs, ns.seed
     chunk = 10000
     work = [(seed * 100003 + i, min(chunk, hands - i * chunk))
             for i in range((hands + chunk - 1) // chunk)]

@@ -114,38 +114,26 @@ def _ask(view, d, level, rng, last):
 
 
 def main(command, args):
-    level = 1
-    seed = None
-    preset = "THREE_PLAYER_PL"
-    settings = []
-    records = None
-    autoplay = "--autoplay" in args
-    it = iter(args)
-    for a in it:
-        if a == "--level":
-            name = next(it, "normal")
-            if name not in bot.LEVELS:
-                print("--level takes %s, not %r" % (" or ".join(bot.LEVELS), name))
-                return 2
-            level = bot.LEVELS.index(name)
-        elif a == "--seed":
-            word = next(it, "1")
-            if not word.isdigit():
-                print("--seed takes a whole number, not %r" % word)
-                return 2
-            seed = int(word)
-        elif a == "--rules":
-            preset = next(it, "THREE_PLAYER_PL")
-        elif a.startswith("--rules="):
-            preset = a.split("=", 1)[1]
-        elif a == "--set":
-            settings.append(next(it, ""))
-        elif a == "--records":
-            records = next(it, None)
+    import sys
+    from sixtysix_tools import cli
+    ap = cli.Parser(prog="sixtysix.py term", stream=sys.stdout,
+                    description="A 3- or 4-player match against bots in the terminal.")
+    ap.add_argument("--level", choices=bot.LEVELS, default="normal")
+    ap.add_argument("--seed", type=cli.number(0), default=None)
+    ap.add_argument("--rules", default="THREE_PLAYER_PL", help="a 3- or 4-player preset")
+    ap.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
+                    help="a rules option over the preset (repeatable)")
+    ap.add_argument("--records", metavar="FILE", help="append each hand's record here")
+    ap.add_argument("--autoplay", action="store_true", help="the greedy bot plays for you")
+    ns = ap.parse_args(args)
+    level = bot.LEVELS.index(ns.level)
+    seed, preset, settings, records, autoplay = ns.seed, ns.rules, ns.set, ns.records, ns.autoplay
     try:
-        rules = make_rules(preset, settings)
-    except ValueError as e:
-        print(e)
+        rules = make_rules(preset, settings, "term")
+        if records:
+            cli.writable(records, "--records")
+    except (ValueError, cli.BadInput) as e:
+        print("sixtysix.py term: %s" % e)
         return 2
     n = rules.players
     rng = Rng(seed if seed is not None else __import__("time").time_ns() % 1000003)

@@ -2,14 +2,17 @@
 
     python3 tools/sixtysix.py tournament A B --hands N --seed S [--jobs J] [--rules PRESET]
 
-Bots: random, greedy, rdeep, easy, normal, hard.  Each of the N deals is played twice
+Bots: random, greedy, rdeep, expert, easy, normal, hard, hard-v1 (the hard of
+before issue 13, host only).  Each of the N deals is played twice
 with the seats swapped (duplicate format), so luck of the cards cancels.  Deal i uses
 the pack shuffled by Rng(seed * 1000003 + i) and dealer i % 2; each seat's bot gets its
 own Rng seeded from (seed, i, game, seat), so a run is reproducible with any --jobs.
 
-Printed for each side: hands won, game points per hand, share of all game points,
-and matches won, where matches to 7 (the preset's match_target) are played from the
-stream of hands in deal order.  95% confidence intervals: normal approximation over
+Printed for each side: hands won, game points per hand (net: a penalty counts
+negative), game-point share (its gains plus the other side's penalties, over all such
+credits: defined and within 0..1 also under CZECH_66's negative game points), and
+matches won, where matches to the preset's match_target are played from the stream of
+hands in deal order.  95% confidence intervals: normal approximation over
 deals (a deal's two hands are one paired observation), delta method for shares,
 Wilson for matches.
 """
@@ -21,18 +24,23 @@ from sixtysix_core import rules as R
 from sixtysix_core import rng as RNG
 from sixtysix_core.view import PlayerView
 
-BOTS = ("random", "greedy", "rdeep", "easy", "normal", "hard")
+BOTS = ("random", "greedy", "rdeep", "expert", "easy", "normal", "hard", "hard-v1")
 
 
 def bot_function(name):
     """choose(view, rng) for a bot name."""
-    from sixtysix_core import bot, rdeep, simple_bots
+    from sixtysix_core import bot, expert, rdeep, simple_bots
     if name == "random":
         return simple_bots.random_choose
     if name == "greedy":
         return simple_bots.greedy_choose
     if name == "rdeep":
         return rdeep.choose
+    if name == "expert":
+        return expert.choose
+    if name == "hard-v1":
+        from sixtysix_core import bot_v1            # installs hard-v1's close test
+        return lambda view, rng: bot.choose(view, bot_v1.LEVEL, rng)
     if name in bot.LEVELS:
         level = bot.LEVELS.index(name)
         return lambda view, rng: bot.choose(view, level, rng)
@@ -144,6 +152,7 @@ def run(a_name, b_name, hands, seed, jobs=2, preset="CLASSIC_66", progress=True)
     for name in (a_name, b_name):
         if name not in BOTS:
             raise ValueError("unknown bot %r (choose from %s)" % (name, ", ".join(BOTS)))
+    R.preset(preset)                    # ValueError here, not in a worker
     tasks = [(a_name, b_name, seed, i, preset) for i in range(hands)]
     results = []
     if jobs > 1 and hands > 1:
@@ -164,23 +173,32 @@ def run(a_name, b_name, hands, seed, jobs=2, preset="CLASSIC_66", progress=True)
     return summarize(a_name, b_name, results, seed, target)
 
 
+def _credit(mine, theirs):
+    """Game points a hand credits a side for the share: its own gains and the other
+    side's penalties (CZECH_66's failed close: -6 for the closer counts +6 for the
+    other side), so both credits are >= 0 and the share lies in 0..1."""
+    return max(mine, 0) + max(-theirs, 0)
+
+
 def summarize(a_name, b_name, results, seed, target=7):
     gpa = [g[0][0] + g[1][0] for g in results]           # per deal, two hands
     gpb = [g[0][1] + g[1][1] for g in results]
+    cra = [_credit(g[0][0], g[0][1]) + _credit(g[1][0], g[1][1]) for g in results]
+    crb = [_credit(g[0][1], g[0][0]) + _credit(g[1][1], g[1][0]) for g in results]
     wa = [g[0][2] + g[1][2] for g in results]
     wb = [g[0][3] + g[1][3] for g in results]
     stream = [(h[0], h[1]) for g in results for h in g]
     ma, mb = _matches(stream, target)
     n_hands = 2 * len(results)
     out = {"a": a_name, "b": b_name, "deals": len(results), "hands": n_hands,
-           "seed": seed}
-    for side, gp, w, m in (("a", gpa, wa, ma), ("b", gpb, wb, mb)):
+           "seed": seed, "target": target}
+    for side, gp, cr, w, m in (("a", gpa, cra, wa, ma), ("b", gpb, crb, wb, mb)):
         mean, half = _mean_ci([x / 2 for x in gp])
         out[side + "_gp_per_hand"] = (mean, half)
         out[side + "_hands_won"] = sum(w)
         share, shalf = _share_ci(w, wb if side == "a" else wa)
         out[side + "_hand_share"] = (share, shalf)
-        gshare, ghalf = _share_ci(gp, gpb if side == "a" else gpa)
+        gshare, ghalf = _share_ci(cr, crb if side == "a" else cra)
         out[side + "_gp_share"] = (gshare, ghalf)
         out[side + "_matches"] = m
     p, lo, hi = _wilson(ma, ma + mb)
@@ -202,9 +220,9 @@ def report(r):
                      % (name, r[side + "_hands_won"], 100 * hs, 100 * hh, gm, gh,
                         100 * gs, 100 * gsh, r[side + "_matches"]))
     p, lo, hi = r["a_match_share"]
-    lines.append("  matches to 7 from the hand stream: %s won %d of %d (%.1f%%, 95%% CI "
-                 "%.1f-%.1f%%)" % (r["a"], r["a_matches"], r["matches"], 100 * p,
-                                   100 * lo, 100 * hi))
+    lines.append("  matches to %d from the hand stream: %s won %d of %d (%.1f%%, 95%% CI "
+                 "%.1f-%.1f%%)" % (r.get("target", 7), r["a"], r["a_matches"], r["matches"],
+                                   100 * p, 100 * lo, 100 * hi))
     return "\n".join(lines)
 
 
@@ -212,20 +230,19 @@ def main(command, args):
     from sixtysix_tools import tournament_multi
     if tournament_multi.wants(args):                # 3 and 4 players: their own module
         return tournament_multi.main(command, args)
-    import argparse
-    ap = argparse.ArgumentParser(prog="sixtysix.py tournament",
-                                 description="Duplicate tournament between two bots.")
+    from sixtysix_tools import cli
+    ap = cli.Parser(prog="sixtysix.py tournament",
+                    description="Duplicate tournament between two bots.")
     ap.add_argument("a", choices=BOTS)
     ap.add_argument("b", choices=BOTS)
-    ap.add_argument("--hands", type=int, default=200, help="duplicate deals (each played twice)")
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--hands", type=cli.number(1), default=200,
+                    help="duplicate deals (each played twice)")
+    ap.add_argument("--seed", type=cli.number(0), default=1)
+    ap.add_argument("--jobs", type=cli.number(1), default=2)
     ap.add_argument("--rules", default="CLASSIC_66", help="rules preset")
     ap.add_argument("--quiet", action="store_true", help="no progress bar")
     ns = ap.parse_args(args)
-    if ns.hands < 1:
-        sys.stderr.write("--hands must be at least 1\n")
-        return 2
+    cli.rules_for(ns.rules, "tournament")      # before any worker starts
     r = run(ns.a, ns.b, ns.hands, ns.seed, ns.jobs, ns.rules, not ns.quiet)
     print(report(r))
     return 0

@@ -42,8 +42,13 @@ def bot_function(name):
     raise ValueError("unknown bot %r (choose from %s)" % (name, ", ".join(BOTS)))
 
 
-def make_rules(preset, settings):
-    rules = R.preset(preset)
+def make_rules(preset, settings, command="tournament"):
+    """The preset (cli.rules_for) with the --set options; ValueError with a sentence."""
+    from sixtysix_tools import cli
+    try:
+        rules = cli.rules_for(preset, command)
+    except cli.BadInput as e:
+        raise ValueError(str(e)) from None
     for s in settings:
         if "=" not in s:
             raise ValueError("--set takes option=value, not %r" % s)
@@ -188,28 +193,26 @@ def report(r):
 
 
 def main(command, args):
-    import argparse
-    ap = argparse.ArgumentParser(prog="sixtysix.py tournament",
-                                 description="Duplicate tournament, 3 or 4 players.")
+    from sixtysix_tools import cli
+    ap = cli.Parser(prog="sixtysix.py tournament",
+                    description="Duplicate tournament, 3 or 4 players.")
     ap.add_argument("a", choices=BOTS)
     ap.add_argument("b", choices=BOTS)
-    ap.add_argument("--hands", type=int, default=100, help="deals (each in every rotation)")
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--hands", type=cli.number(1), default=100,
+                    help="deals (each in every rotation)")
+    ap.add_argument("--seed", type=cli.number(0), default=1)
+    ap.add_argument("--jobs", type=cli.number(1), default=1)
     ap.add_argument("--rules", default="THREE_PLAYER_PL", help="a 3- or 4-player preset")
     ap.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
                     help="a rules option over the preset (repeatable)")
     ap.add_argument("--lineup", default=None, help="A/B per seat from P1, e.g. A,B,B")
     ap.add_argument("--quiet", action="store_true", help="no progress bar")
     ns = ap.parse_args(args)
-    if ns.hands < 1:
-        sys.stderr.write("--hands must be at least 1\n")
-        return 2
     try:
         r = run(ns.a, ns.b, ns.hands, ns.seed, ns.rules, ns.set, ns.lineup, ns.jobs,
                 not ns.quiet)
     except ValueError as e:
-        sys.stderr.write("%s\n" % e)
+        sys.stderr.write("sixtysix.py tournament: %s\n" % e)
         return 2
     print(report(r))
     return 0

@@ -1,13 +1,14 @@
 """The handheld app in steps, so that the heap can be measured between the steps.
 
-`sixtysix.py bench heap32 --app` drives this from JavaScript in the wasm32 MicroPython
-(tools/wasm/app32.mjs; the collector only runs there, between calls).  It does what
-code.py does on a board, on stand-ins for the firmware modules (tools/wasm/fake_*.py,
-installed under their real names): import the board module by name, import App, build
-App(hw), and then, instead of App.run(), the simulator's key scripts (the --keys
+The CircuitPython lane (host_tests/test_circuitpython.py) and `sixtysix.py bench heap32
+--app` run this under CircuitPython's unix port.  It does what code.py does on a board,
+on stand-ins for the firmware modules (tools/wasm/fake_*.py, installed under their real
+names): import the board module by name, import App, build App(hw), and then, instead
+of App.run(), the simulator's key scripts (the --keys
 language of tools/sixtysix_tools/sim.py: a press is one poll with the key down, then
 150 ms of 20 ms polls; `settle` polls until the app waits for the human; `hand` presses
-A until the hand is over), one poll (App.step) per call.
+A until the hand is over; `match` plays hands, A on each summary, until the match-end
+screen), one poll (App.step) per call.
 
 Keys go through the board module's own wiring: on the PyGamer left/right/up/down are
 joystick deflections (the AnalogIn values), A/B/Start/Select its four shift-register
@@ -15,8 +16,14 @@ keys; on the OLED board the three buttons left, A, right.  So scripts use only
 `left right a` to run on both.
 
 prepare() imports every stand-in (and creates terminalio.FONT, microcontroller.nvm and
-the PyGamer's board.DISPLAY, all firmware-resident on a board) and measures what each
-stand-in display object weighs here; the runner reads BASE after it.
+the PyGamer's board.DISPLAY, all firmware-resident on a board); main() reads BASE after
+it.  Run from the folder that holds this module (compiled to .mpy, as the stand-ins):
+
+    circuitpython -X heapsize=128k -m app_steps BOARD LIB [SCRIPT]
+
+LIB is a build's lib/ (sixtysix_core, sixtysix_ui, sixtysix_boards and the device
+libraries); the stand-ins are in ./fw.  MAXLIVE is read after a collection after each
+poll (the collector also scans the C stack there).
 """
 import gc
 import sys
@@ -24,9 +31,11 @@ import sys
 STEP_MS = 20                # as sim.Driver
 PRESS_IDLE_MS = 150
 SETTLE_MS = 60000
+# The title: level -> hard, back to "New match", start it; then a whole match to 7.
+MATCH_SCRIPT = "right a left a settle match"
 FIRMWARE = ("micropython", "displayio", "fontio", "terminalio", "board",
             "busio", "busdisplay", "i2cdisplaybus", "keypad", "analogio", "microcontroller",
-            "supervisor")
+            "supervisor", "audioio", "audiocore", "digitalio")
 
 # What `from sixtysix_ui.app import App` loads, imported one at a time in this order
 # (each after the modules it needs) so that each one's heap can be told apart.  Keep it
@@ -40,7 +49,8 @@ APP_MODULES = ("sixtysix_core.cards", "sixtysix_core.rules", "sixtysix_core.scor
                "sixtysix_core.sample", "sixtysix_core.bot", "sixtysix_core.persist",
                "sixtysix_core.record", "sixtysix_ui.input",
                "sixtysix_ui.texts", "sixtysix_ui.sprites", "sixtysix_ui.render",
-               "sixtysix_ui.storage", "sixtysix_ui.table", "sixtysix_ui.app")
+               "sixtysix_ui.storage", "sixtysix_ui.stats", "sixtysix_ui.table",
+               "sixtysix_ui.app")
 
 _s = {}                     # board, hw, app, script generator, counters
 
@@ -62,33 +72,6 @@ def prepare(board, script):
     _s["polls"] = 0
     _s["presses"] = 0
     _s["gen"] = _run_script()
-    _s["sizes"] = None
-    _s["census"] = None
-
-
-def calibrate():
-    """Bytes one stand-in object takes here, less the buffers that the C object also
-    allocates (bitmap words, palette colours, a tile map of more than 4 tiles, the
-    member list), as measured on 16 of each: a dict name -> bytes."""
-    import displayio
-    bmp = displayio.Bitmap(4, 4, 2)                 # 16 bytes of words: one block
-    makers = (
-        ("Bitmap", lambda: displayio.Bitmap(4, 4, 2), 16),
-        ("Palette", lambda: displayio.Palette(1), 16),
-        ("TileGrid", lambda: displayio.TileGrid(bmp, pixel_shader=None), 0),
-        ("Group", lambda: displayio.Group(), 16 + 16),     # list object + 4 slots
-    )
-    out = {}
-    for name, make, own in makers:
-        keep = [None] * 16
-        before = _live()
-        for i in range(16):
-            keep[i] = make()
-        after = _live()
-        out[name] = (after - before) // 16 - own
-        keep = None
-    _s["sizes"] = out
-    return " ".join("%s=%d" % kv for kv in sorted(out.items()))
 
 
 def import_board():
@@ -131,6 +114,7 @@ def step():
 def position():
     """Where the script is: presses so far, the screen (and on the table the hand and
     how many cards the human holds), polls so far."""
+    from sixtysix_core import cards
     from sixtysix_ui import app as A
     app = _s.get("app")
     if app is None:
@@ -139,7 +123,7 @@ def position():
     screen = names[app.screen] if app.screen < len(names) else str(app.screen)
     if app.screen == A.S_PLAY:
         screen += ", hand %d, %d cards in hand" % (app.match.hands + 1,
-                                                   _cards(app.deal.hand[0]))
+                                                   cards.count(app.deal.hand[0]))
     return "press %d (%s), poll %d" % (_s["presses"], screen, _s["polls"])
 
 
@@ -150,15 +134,6 @@ def _poll(buttons_ms):
     app.step(app.input.poll(now), now)
     supervisor._now[0] = now + buttons_ms
     _s["polls"] += 1
-
-
-
-def _cards(mask):
-    n = 0
-    while mask:
-        mask &= mask - 1
-        n += 1
-    return n
 
 
 def _key(name, down):
@@ -183,14 +158,19 @@ def _run_script():
                 yield
             continue
         if token == "hand":
-            for _ in range(400):
-                end = _now() + SETTLE_MS
-                while app.busy() and _now() < end:
+            yield from _hand()
+            continue
+        if token == "match":
+            for _ in range(40):
+                while app.busy():
                     _poll(STEP_MS)
                     yield
-                if app.screen != A.S_PLAY:
+                if app.screen == A.S_MATCH_END:
                     break
-                yield from _press("a")
+                if app.screen == A.S_PLAY:
+                    yield from _hand()
+                else:
+                    yield from _press("a")
             continue
         if token.startswith("wait:"):
             end = _now() + int(token[5:])
@@ -201,6 +181,19 @@ def _run_script():
         name, _, times = token.partition("*")
         for _ in range(int(times) if times else 1):
             yield from _press(name)
+
+
+def _hand():
+    from sixtysix_ui import app as A
+    app = _s["app"]
+    for _ in range(400):
+        end = _now() + SETTLE_MS
+        while app.busy() and _now() < end:
+            _poll(STEP_MS)
+            yield
+        if app.screen != A.S_PLAY:
+            break
+        yield from _press("a")
 
 
 def _press(name):
@@ -220,42 +213,6 @@ def _now():
     return supervisor._now[0]
 
 
-def census():
-    """The stand-in display objects the app holds now (reachable from both scenes):
-    'Name count buffer_bytes own_bytes ...'."""
-    import displayio
-    r = _s["app"].render
-    seen = {}
-    counts = {"Bitmap": [0, 0], "Palette": [0, 0], "TileGrid": [0, 0], "Group": [0, 0]}
-    todo = [r.page_group, r.table_group]
-    while todo:
-        o = todo.pop()
-        if o is None or id(o) in seen:
-            continue
-        seen[id(o)] = True
-        if isinstance(o, displayio.Group):
-            counts["Group"][0] += 1
-            todo.extend(o._members)
-        elif isinstance(o, displayio.TileGrid):
-            counts["TileGrid"][0] += 1
-            n = len(o._tiles)
-            counts["TileGrid"][1] += n if n > 4 else 0
-            todo.append(o.bitmap)
-            todo.append(o.pixel_shader)
-        elif isinstance(o, displayio.Bitmap):
-            counts["Bitmap"][0] += 1
-            counts["Bitmap"][1] += len(o._data)
-        elif isinstance(o, displayio.Palette):
-            counts["Palette"][0] += 1
-            counts["Palette"][1] += len(o._colors)
-    sizes = _s["sizes"] or {}
-    parts = []
-    for name in ("Bitmap", "Palette", "TileGrid", "Group"):
-        n, buf = counts[name]
-        parts.append("%s %d %d %d" % (name, n, buf, sizes.get(name, 0)))
-    return " ".join(parts)
-
-
 def summary():
     """'level L, hands N, scores A-B' of the app at the end of the script."""
     from sixtysix_core import bot
@@ -263,3 +220,41 @@ def summary():
     return "level %s, hand %d, scores %d-%d" % (bot.LEVELS[app.settings.level],
                                                  app.match.hands + 1, app.match.scores[0],
                                                  app.match.scores[1])
+
+
+def main(board, script):
+    """Play the script; prints the live heap (gc.mem_alloc() after gc.collect()) as
+    INTERP (before the stand-ins, this module loaded), BASE (the stand-ins loaded),
+    BOARD (the board module imported), IMPORTED (the app modules), BUILT (App(hw) and its
+    first screen), MAXLIVE bytes where (the most after any poll), FREE (the least
+    gc.mem_free() after a poll) and END, then WHERE, STATE (bot level, hand, scores) and
+    POLLS."""
+    interp = _live()
+    prepare(board, script)
+    print("INTERP", interp)
+    print("BASE", _live())
+    import_board()
+    print("BOARD", _live())
+    for name in APP_MODULES:
+        import_module(name)
+    print("IMPORTED", _live())
+    build()
+    high, where, free = _live(), "title", gc.mem_free()
+    print("BUILT", high)
+    while step() >= 0:
+        now = _live()
+        if now > high:
+            high, where = now, position()
+        free = min(free, gc.mem_free())
+    print("MAXLIVE", high, where)
+    print("FREE", free)
+    print("END", _live())
+    print("WHERE", position())
+    print("STATE", summary())
+    print("POLLS", _s["polls"])
+
+
+if __name__ == "__main__":
+    # circuitpython -m app_steps BOARD LIB [SCRIPT], from the folder holding this module
+    sys.path[:] = ["fw", sys.argv[2], ""]
+    main(sys.argv[1], sys.argv[3] if len(sys.argv) > 3 else MATCH_SCRIPT)

@@ -1,4 +1,4 @@
-"""Stand-in for analogio in the wasm build (installed as analogio.py): the PyGamer
+"""Stand-in for analogio on CircuitPython's unix port (installed as analogio.py): the PyGamer
 joystick axes; tools/wasm/app_steps.py moves them by setting .value."""
 
 

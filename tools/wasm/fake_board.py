@@ -1,4 +1,4 @@
-"""Stand-in for board in the wasm build (installed as board.py).
+"""Stand-in for board on CircuitPython's unix port (installed as board.py).
 
 Pin names are plain strings.  DISPLAY is the PyGamer's built-in display: a firmware
 object on a board, so it is created at import, before the BASE reading (not counted).
@@ -13,6 +13,8 @@ BUTTON_OUT = "PB30"
 BUTTON_LATCH = "PB00"
 JOYSTICK_X = "PB07"
 JOYSTICK_Y = "PB06"
+SPEAKER = "PA02"
+SPEAKER_ENABLE = "PA27"
 D5 = "D5"
 D6 = "D6"
 D9 = "D9"

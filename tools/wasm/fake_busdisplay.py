@@ -1,4 +1,4 @@
-"""Stand-in for busdisplay in the wasm build (installed as busdisplay.py).
+"""Stand-in for busdisplay on CircuitPython's unix port (installed as busdisplay.py).
 
 BusDisplay keeps the root group and counts refreshes; it renders nothing.  On a board
 its C object sits in a static display slot, not on the GC heap, and it keeps no

@@ -1,4 +1,4 @@
-"""Stand-in for busio in the wasm build (installed as busio.py)."""
+"""Stand-in for busio on CircuitPython's unix port (installed as busio.py)."""
 
 
 class I2C:

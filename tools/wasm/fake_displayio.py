@@ -1,14 +1,12 @@
-"""Stand-in for CircuitPython's displayio in the wasm build (`bench heap32 --app`).
+"""Stand-in for CircuitPython's displayio on CircuitPython's unix port (the app lane).
 
-Installed in the wasm filesystem as displayio.py.  Only memory matters here: the objects
+Installed as displayio.py.  Only memory matters here: the objects
 keep the buffers that CircuitPython's C objects allocate on the GC heap, sized as the C
 code sizes them, and as few Python attributes as the app needs.
-Nothing is drawn.  The C structs themselves are not modelled byte for byte:
-app_steps.calibrate() measures what one stand-in weighs here besides its buffers,
-app_steps.census() counts the objects the app holds, and bench_heap32.py (C_STRUCT)
-puts what the C structs would weigh in their place (from CircuitPython's
-shared-module/displayio/*.h, 32-bit, rounded up to 16-byte GC blocks: Bitmap 36 -> 48,
-Palette 16, TileGrid 86 -> 96, Group about 56 -> 64).
+Nothing is drawn.  The C structs themselves are not modelled byte for byte: a stand-in
+object with its attribute table weighs about what the C struct does (CircuitPython's
+shared-module/displayio/*.h, 32-bit, in 16-byte GC blocks: Bitmap 48, Palette 16,
+TileGrid 96, Group about 64), give or take a block.
 
 * Bitmap: the pixel words, stride * height * 4 bytes, with stride =
   ceil(width * bits_per_value / 32) (Bitmap.c aligns every row to 32 bits); bits_per_value

@@ -1,4 +1,4 @@
-"""Stand-in for CircuitPython's fontio in the wasm build (installed as fontio.py).
+"""Stand-in for CircuitPython's fontio on CircuitPython's unix port (installed as fontio.py).
 
 BuiltinFont is terminalio.FONT's type: a fixed-size font whose glyphs are tiles of one
 Bitmap that lives in firmware.  get_glyph() returns a new Glyph on every call, as the C

@@ -1,4 +1,4 @@
-"""Stand-in for i2cdisplaybus in the wasm build (installed as i2cdisplaybus.py)."""
+"""Stand-in for i2cdisplaybus on CircuitPython's unix port (installed as i2cdisplaybus.py)."""
 
 
 class I2CDisplayBus:

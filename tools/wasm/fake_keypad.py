@@ -1,4 +1,4 @@
-"""Stand-in for keypad in the wasm build (installed as keypad.py).
+"""Stand-in for keypad on CircuitPython's unix port (installed as keypad.py).
 
 Keys and ShiftRegisterKeys hold an EventQueue that tools/wasm/app_steps.py feeds with
 record(key, pressed); get_into() drains it like the C queue.

@@ -1,4 +1,4 @@
-"""Stand-in for supervisor in the wasm build (installed as supervisor.py): a fake clock
+"""Stand-in for supervisor on CircuitPython's unix port (installed as supervisor.py): a fake clock
 that tools/wasm/app_steps.py advances."""
 _now = [0]
 

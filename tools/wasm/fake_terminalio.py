@@ -1,8 +1,8 @@
-"""Stand-in for terminalio in the wasm build (installed as terminalio.py).
+"""Stand-in for terminalio on CircuitPython's unix port (installed as terminalio.py).
 
 FONT: a 6x12 BuiltinFont (Terminus, printable ASCII) whose glyph Bitmap is blank.  On a
 board it is in firmware, so it is created when this module is imported, before the
-BASE reading of `bench heap32 --app`: it is not counted.
+BASE reading of tools/wasm/app_steps.py: it is not counted.
 """
 import displayio
 import fontio

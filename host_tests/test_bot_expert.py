@@ -1,0 +1,135 @@
+"""The rule-based `expert`, hard-v1, and issue 13's search pieces (RULES.md R7-R14, R22).
+
+expert plays legal 66 under every preset, declares a correct 66 at once, closes only on
+its counted points; playout.run's closing candidate scores as a close on the engine
+does; `bench strength` refuses bad input in one sentence.
+"""
+import os
+import sys
+
+import pytest
+
+from sixtysix_core import bot
+from sixtysix_core import bot_v1  # noqa: F401  (hard-v1's close test, for level 3)
+from sixtysix_core import deal as D
+from sixtysix_core import endgame
+from sixtysix_core import expert
+from sixtysix_core import playout
+from sixtysix_core import rng as RNG
+from sixtysix_core import rules as R
+from sixtysix_core.view import PlayerView
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from test_bot_play import play  # noqa: E402  (players may be choose functions)
+
+
+HARD = bot.LEVELS.index("hard")
+HARD_V1 = bot_v1.LEVEL
+
+
+@pytest.mark.parametrize("preset", ["CLASSIC_66", "POLISH_HOUSE", "CZECH_66", "SCHNAPSEN",
+                                    "SCHNAPSEN_AT"])
+def test_expert_and_v1_play_legal_actions_under_presets(preset):
+    rules = R.preset(preset)
+    for seed in range(8):
+        play(rules, seed, (expert.choose, HARD))
+        play(rules, seed, (HARD_V1, expert.choose))
+
+
+def test_expert_declares_correct_66_at_once_and_closes_on_counted_points():
+    closes = [0, 0]
+
+    def check(d, view, a):
+        seat = d.to_move
+        if a == D.A_OUT:
+            assert d.total(seat) >= 66, "false declaration"
+        elif d.is_legal(D.A_OUT) and d.total(seat) >= 66:
+            raise AssertionError("did not declare a correct 66")
+        if a == D.A_CLOSE:
+            assert expert.should_close(view)
+            closes[0] += 1
+            closes[1] += seat
+    for seed in range(40):
+        play(R.RuleSet(), seed, (expert.choose, expert.choose), check)
+    assert closes[0] >= 2
+
+
+def test_expert_takes_an_ace_led_with_a_trump_and_keeps_its_marriage():
+    d = D.Deal()
+    d.deck[:24] = bytes(range(24))
+    d.deal_from_deck(0)
+    # make a position by hand: seat 1 leads the ace of clubs, seat 0 holds a trump
+    trump = d.trump
+    d.hand[0] = (1 << (trump * 6 + 1)) | (1 << 6) | (1 << 8) | (1 << 9) | (1 << 13)
+    d.hand[1] = (1 << 5) | (1 << 7) | (1 << 12) | (1 << 14) | (1 << 15) | (1 << 16)
+    d.leader = 1
+    d.to_move = 1
+    d.phase = D.PH_LEAD
+    d.pending_draw = False
+    d.apply(5)                                          # the ace of clubs
+    view = PlayerView(d, 0)
+    assert expert.choose(view) == trump * 6 + 1         # the cheapest trump takes it
+
+
+def test_close_candidate_scores_like_closing_on_the_engine():
+    """run(card=A_CLOSE) equals a close applied to a copy, then run on the copy; the
+    solver's closer and snapshot then describe that close, and load_rules undoes it."""
+    r = RNG.Rng(9)
+    d = D.Deal()
+    e = D.Deal()
+    s = endgame.Solver()
+    checked = melded = 0
+    for h in range(60):
+        d.new_hand(h % 2, r)
+        while not d.is_over():
+            if (d.phase == D.PH_LEAD and not d.pending_draw and d.talon_state == D.OPEN
+                    and d.is_legal(D.A_CLOSE) and d.total(d.to_move) < 66):
+                # (with 66 the bot declares; it never weighs a close then)
+                me = d.to_move
+                s.load_rules(d, me)
+                before = (s.closer, s.snap_t0, s.snap_t1, s.snap_p0, s.snap_p1)
+                a = playout.run(d, me, s, D.A_CLOSE)
+                assert s.closer == me
+                s.load_rules(d, me)
+                assert (s.closer, s.snap_t0, s.snap_t1, s.snap_p0, s.snap_p1) == before
+                d.copy_into(e)
+                e.apply(D.A_CLOSE)
+                if e.phase == D.PH_CLOSE_REPLY:
+                    e.apply(playout.policy(e))
+                if e.meld_suit >= 0:                    # R12: lead the marriage card
+                    e.apply(playout.policy(e))
+                    melded += 1
+                s.load_rules(e, me)
+                assert a == playout.run(e, me, s)
+                checked += 1
+            melds = d.legal_specials() >> (D.A_MELD - 24) if d.phase == D.PH_LEAD else 0
+            if melds and d.meld_suit < 0:
+                d.apply(D.A_MELD + cards_lowest(melds))     # then the close test again
+            else:
+                d.apply(playout.policy(d))
+    assert checked >= 20 and melded >= 1
+
+
+def cards_lowest(mask):
+    c = 0
+    while not mask >> c & 1:
+        c += 1
+    return c
+
+
+def test_tournament_knows_expert_and_hard_v1():
+    from sixtysix_tools import tournament
+    r = tournament.run("hard-v1", "expert", 4, 1, jobs=1, progress=False)
+    assert r["deals"] == 4
+    assert tournament.run("expert", "greedy", 20, 3, jobs=1, progress=False)[
+        "a_gp_share"][0] > 0.5
+
+
+def test_bench_strength_refuses_bad_input(capsys):
+    from sixtysix_tools import bench_strength
+    assert bench_strength.main("bench", ["--hands", "2"]) == 2
+    assert bench_strength.main("bench", ["--rules", "NOPE"]) == 2
+    err = capsys.readouterr().err
+    assert "at least 4" in err and "unknown rules preset" in err

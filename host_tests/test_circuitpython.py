@@ -1,0 +1,144 @@
+"""The CircuitPython lane: CircuitPython 10's own unix port runs the board's .mpy files.
+
+`build --mpy --cpy-version 10` (with CircuitPython's mpy-cross: host_tests/mplane.py)
+writes the tree that goes onto a board; then, under `circuitpython -X heapsize=...` with
+a CircuitPython 9 board's pystack (1536 bytes) unless a test says otherwise:
+  * every built .mpy starts with C\\x06 and imports;
+  * the core lane (host_tests/mp/lane_core.py, 48 KiB): legal actions, apply, copy_into
+    and the rules' save/restore allocate nothing (heap_lock), 200 hands per preset;
+  * mp_bot_solver.py (48 KiB) / mp_bot_alloc.py: the solver's search, determinization,
+    playouts and whole bot decisions allocate nothing (heap_lock);
+  * mp_bot_match.py: a full hard-vs-hard match to 7 in a 48 KiB heap, with both boards'
+    pystacks; and from .py sources (compiled on the heap) in 128 KiB;
+  * the whole app (tools/wasm/app_steps.py: what code.py does, on the firmware
+    stand-ins, then a whole match against the hard bot by key presses) on both layouts
+    in a fixed 128 KiB heap, stand-ins included.
+Without the binaries the lane is skipped (pytest's summary shows one SKIPPED line that
+says how to get them); with $CI set the run fails instead.
+"""
+import os
+
+import pytest
+
+import mplane
+
+ROOT = mplane.ROOT
+HOST = os.path.join(ROOT, "host_tests")
+MATCH_HEAP = "48k"          # README: a full hard-vs-hard match to 7
+APP_HEAP = "128k"           # README: the whole app's scripted match, both layouts
+HOST_ONLY = ("sixtysix_core.notation",)     # on the drive but never imported there
+
+if mplane.binaries() is None:
+    if os.environ.get("CI"):
+        pytest.fail("CI is set but there is " + mplane.HOW_TO_GET.split(": ", 1)[1],
+                    pytrace=False)
+    pytest.skip(mplane.HOW_TO_GET, allow_module_level=True)
+
+
+@pytest.fixture(scope="module")
+def tree(tmp_path_factory):
+    """build/CIRCUITPY as `build --mpy --cpy-version 10` writes it."""
+    return mplane.build_tree(str(tmp_path_factory.mktemp("cplane")))
+
+
+@pytest.fixture(scope="module")
+def app_path(tree, tmp_path_factory):
+    return mplane.stage_app(tree, str(tmp_path_factory.mktemp("cpapp")))
+
+
+def _lines(stdout):
+    """{first word: rest of the line} of a lane script's output."""
+    out = {}
+    for line in stdout.splitlines():
+        word, _, rest = line.partition(" ")
+        out.setdefault(word, rest)
+    return out
+
+
+def _passes(result):
+    assert result.returncode == 0 and "PASS" in result.stdout, result.stdout + result.stderr
+    assert "FAIL" not in result.stdout
+    return result.stdout
+
+
+def test_every_built_mpy_is_circuitpython_and_loads(tree, app_path):
+    lib = os.path.join(tree, "lib")
+    modules = []
+    for here, _, files in os.walk(lib):
+        for name in sorted(files):
+            if not name.endswith(".mpy"):
+                continue
+            path = os.path.join(here, name)
+            with open(path, "rb") as f:
+                assert f.read(2) == b"C\x06", path
+            rel = os.path.relpath(path, lib)[:-4].replace(os.sep, ".")
+            modules.append(rel[:-len(".__init__")] if rel.endswith(".__init__") else rel)
+    assert "sixtysix_core.deal" in modules and "sixtysix_ui.app" in modules
+    assert not [p for p in os.listdir(os.path.join(lib, "sixtysix_core")) if p.endswith(".py")]
+    code = ("import sys\nsys.path[:] = %r\nimport app_steps\napp_steps.prepare('pygamer', '')\n"
+            "for name in %r:\n"
+            "    try:\n        __import__(name)\n        print('LOADED', name)\n"
+            "    except ImportError as e:\n        print('IMPORTERROR', name, e)\n"
+            "print('PASS')\n" % (app_path, sorted(modules)))
+    out = _passes(mplane.run(["-c", code], "1m", cwd=app_path[2]))
+    failed = {line.split()[1]: line for line in out.splitlines() if line.startswith("IMPORTERROR")}
+    # The host-only modules (README: the replayer) may need what CircuitPython lacks, but
+    # their .mpy must load and run up to that import; everything else imports.
+    assert set(failed) <= set(HOST_ONLY), failed
+    assert all("no module named" in line for line in failed.values()), failed
+    assert out.count("LOADED") + len(failed) == len(modules)
+
+
+def test_core_lane_heap_lock(tree):
+    out = _passes(mplane.run_script(os.path.join(HOST, "mp", "lane_core.py"), MATCH_HEAP,
+                                    "lib", cwd=tree))
+    assert "LANE OK" in out
+
+
+def test_solver_search_allocates_nothing(tree):
+    _passes(mplane.run_script(os.path.join(HOST, "mp_bot_solver.py"), MATCH_HEAP,
+                              "lib", cwd=tree))
+
+
+def test_bot_decisions_allocate_nothing(tree):
+    _passes(mplane.run_script(os.path.join(HOST, "mp_bot_alloc.py"), "160k",
+                              "lib", cwd=tree))
+
+
+@pytest.mark.parametrize("pystack", [mplane.PYSTACK_CP9, mplane.PYSTACK_CP10])
+def test_hard_vs_hard_match_in_48k(tree, pystack):
+    out = _passes(mplane.run_script(os.path.join(HOST, "mp_bot_match.py"), MATCH_HEAP,
+                                    "lib", 1, 2, cwd=tree, pystack=pystack))
+    assert "match over after" in out
+
+
+def test_hard_vs_hard_match_from_py_sources():
+    _passes(mplane.run_script(os.path.join(HOST, "mp_bot_match.py"), "128k", ROOT, 3, 2))
+
+
+def test_heap_breakdown_covers_every_module_and_fits_48k(tree):
+    from sixtysix_tools.bench_bot import heap_breakdown
+    modules, objects, qstr, mpy, fresh = heap_breakdown(mplane.tool("circuitpython"),
+                                                        os.path.join(tree, "lib"))
+    assert [n for n, _ in modules] == ["cards", "rng", "rules", "scoring", "deal", "view",
+                                       "sample", "playout", "endgame", "bot", "match"]
+    assert [n for n, _ in objects] == ["RuleSet", "Rng", "Deal", "PlayerView", "Match",
+                                       "bot_scratch"]
+    assert all(b > 0 for _, b in modules)
+    assert dict(objects)["bot_scratch"] > dict(objects)["Deal"]     # a Deal and a Solver
+    live = sum(b for _, b in modules) + sum(b for _, b in objects)
+    assert qstr < live and mpy < live
+    assert 40_000 < fresh <= 48 * 1024
+    assert live < fresh                 # what the match holds fits a fresh 48k heap
+
+
+@pytest.mark.parametrize("board", ["pygamer", "oled"])
+def test_whole_app_plays_a_match_in_128k(app_path, board):
+    r = mplane.run(["-m", "app_steps", board, app_path[1]], APP_HEAP, cwd=app_path[2])
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr
+    lines = _lines(r.stdout)
+    assert "match end" in lines["WHERE"], lines
+    scores = lines["STATE"].split("scores ")[1].split("-")
+    assert max(int(s) for s in scores) >= 7, lines["STATE"]
+    assert int(lines["MAXLIVE"].split()[0]) > int(lines["BUILT"]) > int(lines["BASE"])
+    print(board, {k: lines[k] for k in ("BASE", "BUILT", "MAXLIVE", "FREE", "POLLS")})

@@ -1,0 +1,189 @@
+"""The statistics block (lib/sixtysix_ui/stats.py): counting, the image, bit flips, power cuts.
+
+Like the game's save (test_persist.py): every single-bit flip of an image is refused, a
+write cut after any byte leaves the previous counters or, only when complete, the new
+ones, and damaged or foreign bytes reset the counters to zero with a note, never raise.
+"""
+import random
+
+from sixtysix_core import deal as D
+from sixtysix_core import persist
+from sixtysix_core import rules as R
+from sixtysix_ui import stats as S
+
+
+class _Hand:
+    def __init__(self, winner, tricks=(3, 2), closer=-1):
+        self.winner = winner
+        self.tricks = list(tricks) + [0, 0]
+        self.closer = closer
+
+
+def _nvm():
+    return bytearray(b"\xff" * 8192)
+
+
+def _set(st, n, value):
+    """Counter n of Stats st := value (tests only: the app only adds)."""
+    st.image[9 + 2 * n] = value & 0xFF
+    st.image[10 + 2 * n] = value >> 8
+
+
+def test_region_is_clear_of_the_save_and_fits_nvm():
+    assert S.REGION >= persist.NUM_SLOTS * persist.SLOT_SIZE
+    assert S.REGION + 2 * S.SLOT <= 8192
+    assert len(R.preset_names()) <= S.PRESETS
+    assert S.N == S.PRESETS * S.LEVELS * S.COUNTERS and S.SLOT == 9 + 2 * S.N + 2
+    assert not S.Stats(bytearray(1024)).enabled and not S.Stats(None).enabled
+    assert S.Stats(None).save() is False
+
+
+def test_counting_hands_and_matches():
+    st = S.Stats(_nvm())
+    assert st.note == "" and st.counts() == [0] * S.N
+    st.hand(2, 1, _Hand(0), 0)
+    st.hand(2, 1, _Hand(0, (2, 0)), 0)                 # schwarz
+    st.hand(2, 1, _Hand(0, (4, 1), closer=0), 0)       # won after closing
+    st.hand(2, 1, _Hand(1, (4, 1), closer=0), 0)       # closed and lost
+    st.hand(2, 1, _Hand(-1), 0)                         # a draw counts nothing
+    st.match(2, 1, True)
+    st.match(2, 1, False)
+    st.match(2, 1, False)
+    assert [st.get(2, 1, k) for k in range(S.COUNTERS)] == [1, 2, 3, 1, 1, 1]
+    assert st.get(2, 0, S.C_HAND_WON) == 0 and st.get(1, 1, S.C_HAND_WON) == 0
+    assert st.get(9, 1, 0) == 0
+    st.hand(99, 1, _Hand(0), 0)                         # out of range: ignored
+    _set(st, 0, 65535)
+    st.match(0, 0, True)
+    assert st.counts()[0] == 65535                      # stops at the top
+    _set(st, 1, 65534)
+    st.match(0, 0, False)
+    assert st.get(0, 0, S.C_MATCH_LOST) == 65535
+
+
+def test_saved_counters_come_back_and_slots_alternate():
+    nvm = _nvm()
+    st = S.Stats(nvm)
+    for i in range(5):
+        st.hand(0, 2, _Hand(0), 0)
+        assert st.save()
+        again = S.Stats(nvm)
+        assert again.get(0, 2, S.C_HAND_WON) == i + 1 and again.note == ""
+    assert nvm[:S.REGION] == b"\xff" * S.REGION          # the game's save area untouched
+    assert nvm[S.REGION + 2 * S.SLOT:] == b"\xff" * (8192 - S.REGION - 2 * S.SLOT)
+    a = S.valid(nvm, S.REGION)
+    b = S.valid(nvm, S.REGION + S.SLOT)
+    assert {a, b} == {4, 5}
+    st.prefs = S.PREF_QUIET
+    st.reset()
+    again = S.Stats(nvm)
+    assert again.counts() == [0] * S.N and again.prefs == S.PREF_QUIET
+
+
+def test_every_single_bit_flip_is_refused():
+    st = S.Stats(_nvm())
+    for n in range(S.N):
+        _set(st, n, (n * 2654435761) & 0xFFFF)
+    st.prefs = S.PREF_QUIET
+    st.finish()
+    buf = bytes(st.image)
+    assert S.valid(buf, 0) == 1
+    mem = _nvm()
+    mem[S.REGION:S.REGION + S.SLOT] = buf
+    got = S.Stats(mem)
+    assert got.counts() == st.counts() and got.prefs == S.PREF_QUIET
+    for i in range(S.SLOT):
+        for bit in range(8):
+            bad = bytearray(buf)
+            bad[i] ^= 1 << bit
+            assert S.valid(bad, 0) == -1, (i, bit)
+
+
+def test_power_cut_at_every_byte_of_a_write_sequence():
+    nvm = _nvm()
+    st = S.Stats(nvm)
+    junk = random.Random(9)
+    prev = None
+    for step in range(4):
+        st.hand(1, step % 3, _Hand(step % 2), 0)
+        expect = st.counts()
+        off = S.REGION + st._slot * S.SLOT
+        st.finish()
+        image = bytes(st.image)
+        for k in range(S.SLOT + 1):
+            for fill in ("old", "junk"):
+                trial = bytearray(nvm)
+                tail = trial[off + k:off + S.SLOT] if fill == "old" else bytearray(
+                    junk.getrandbits(8) for _ in range(S.SLOT - k))
+                trial[off:off + S.SLOT] = image[:k] + tail
+                got = S.Stats(trial).counts()
+                if trial[off:off + S.SLOT] == image:
+                    assert got == expect
+                elif prev is None:
+                    assert got == [0] * S.N
+                else:
+                    assert got == prev
+        assert st.save()
+        assert nvm[off:off + S.SLOT] == image
+        prev = expect
+
+
+def test_damage_resets_to_zero_with_a_note_and_never_raises():
+    nvm = _nvm()
+    st = S.Stats(nvm)
+    st.hand(0, 0, _Hand(0), 0)
+    st.save()
+    st.save()
+    for i in range(S.REGION, S.REGION + 2 * S.SLOT, 7):
+        nvm[i] ^= 0x10
+    got = S.Stats(nvm)
+    assert got.counts() == [0] * S.N
+    assert got.note == "Statistics were damaged: reset to zero"
+    rnd = random.Random(4)
+    for _ in range(300):
+        mem = bytearray(rnd.getrandbits(8) for _ in range(8192))
+        if rnd.random() < 0.5:
+            mem[S.REGION:S.REGION + 3] = b"St\x01"
+        assert S.Stats(mem).counts() == [0] * S.N
+    zero = bytearray(8192)
+    assert S.Stats(zero).note == ""                   # never written: no note
+
+
+def test_write_failure_is_a_note():
+    class Broken(bytearray):
+        def __setitem__(self, key, value):
+            raise OSError("nvm write failed")
+    st = S.Stats(Broken(b"\xff" * 8192))
+    assert st.save() is False and st.note == "Could not save the statistics"
+
+
+def test_page_lines_fit_a_scrolling_page_row_at_the_largest_values():
+    st = S.Stats(_nvm())
+    from sixtysix_ui.app import supported_presets
+    from sixtysix_ui.stats_page import lines
+    presets = supported_presets()
+    levels = ("easy", "normal", "hard")
+    assert lines(st, presets, R.preset_names(), levels) == ["No hands played yet"]
+    for n in range(S.N):
+        _set(st, n, 65535)
+    rows = lines(st, presets, R.preset_names(), levels)
+    assert len(rows) == len(presets) * S.LEVELS * 5
+    assert max(len(r) for r in rows) <= 19, max(rows, key=len)
+    assert "SCHNAPSEN_AT normal" in rows and "Matches 65535-65535" in rows
+
+
+def test_a_real_deal_is_counted():
+    from sixtysix_core import rng as RNG
+    from sixtysix_core import simple_bots as SB
+    from sixtysix_core.view import PlayerView
+    d = D.Deal(R.RuleSet())
+    r = RNG.Rng(2)
+    d.new_hand(0, r)
+    view = PlayerView(d, 0)
+    while not d.is_over():
+        view.set_seat(d.to_move)
+        d.apply(SB.greedy_choose(view, r))
+    st = S.Stats(_nvm())
+    st.hand(0, 1, d, 0)
+    assert st.get(0, 1, S.C_HAND_WON) == (1 if d.winner == 0 else 0)
+    assert st.get(0, 1, S.C_HAND_LOST) == (1 if d.winner == 1 else 0)

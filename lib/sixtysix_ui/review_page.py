@@ -1,0 +1,119 @@
+"""The review page: the player's costliest card choice of the hand just finished.
+
+Opened from the hand summary's "Review" entry (imported then, with the core's review,
+so neither costs heap before).  The review (sixtysix_core/review.py) runs on the
+device with the bot's own search, one slice per step (one bot.action_values call,
+at most about a second on a SAMD51), and the page shows a progress bar between
+slices; any button (but up and down) stops it and goes back to the summary.  The
+finished result is kept for that hand (app.review_done: the hand's key and the
+result), so opening the page again shows it at once.  On leaving, the page unloads its
+modules and the bot's spare Deal (bot.release_values): about 5 KB of heap that the
+rest of the game does not need.
+
+Lines are at most 21 characters (the OLED's width); cards are written in words
+(texts.card_words: the device font has no suit glyphs), and on the colour screen the
+two cards are drawn beside the text (the played one, then the better one).
+"""
+from micropython import const
+
+from sixtysix_core import review
+from sixtysix_ui import input as I
+from sixtysix_ui import texts
+from sixtysix_ui.pages import Page
+
+_BAR = const(14)
+_STOP = const(0xF3)             # every button but up and down (joystick jitter, repeats)
+_MODULES = ("sixtysix_ui.review_page", "sixtysix_core.review")
+
+
+def _key(d):
+    return bytes(d.deck) + bytes(d.log_action[0:d.log_len])
+
+
+def _unload():
+    """Forget this page's modules (the next "Review" imports them again) and the bot's
+    spare Deal; what still runs here keeps its own references until it returns."""
+    import sys
+    from sixtysix_core import bot
+    bot.release_values()
+    for name in _MODULES:
+        if name in sys.modules:
+            del sys.modules[name]
+        package, _, leaf = name.rpartition(".")
+        parent = sys.modules.get(package)
+        if parent is not None and hasattr(parent, leaf):
+            delattr(parent, leaf)
+
+
+def result_lines(trick, played, better, loss, decisions):
+    """The page's lines for a finished review (review.Review fields)."""
+    if trick == 0:
+        return ["No costly choice in", "%d card choice%s:" % (decisions, "" if decisions == 1
+                                                              else "s"), "well played!"]
+    t = review.tenths(loss)
+    return ["Trick %d: you played" % trick, texts.card_words(played) + ". Better:",
+            texts.card_words(better) + ", about", "+%d.%d game points" % (t // 10, t % 10)]
+
+
+def bar(done, total):
+    """'[=======.......] 50%' for done of total."""
+    n = done * _BAR // total
+    return "[" + "=" * n + "." * (_BAR - n) + "] %d%%" % (done * 100 // total)
+
+
+class ReviewPage(Page):
+    ID = 6                      # app.S_REVIEW
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.header = "Review of the hand"
+        self.rev = None
+        self._shown = -1
+
+    def enter(self):
+        app = self.app
+        done = app.review_done
+        if done is not None and done[0] == _key(app.deal):
+            self._done(done[1])
+            return
+        self.rev = review.Review(app.rules)
+        self.rev.start(app.deal, 0)             # the human's seat (app.HUMAN)
+        self.lines = ["Looking at each card", "as the bot would...", bar(0, 100)]
+        self.footer = "Any button: stop"
+        self.deco = None
+        self._shown = 0
+        app.dirty = True
+
+    def busy(self):
+        return self.rev is not None
+
+    def _done(self, result):
+        self.rev = None
+        self.lines = result_lines(*result)
+        self.deco = None
+        if result[0] and not self.app.layout.MONO:
+            self.deco = (result[1], result[2])
+        self.footer = "A: back"
+        self.app.dirty = True
+
+    def step(self, b, now):
+        app = self.app
+        rev = self.rev
+        if b & _STOP if rev is not None else b & (I.BTN_A | I.BTN_B | I.BTN_START):
+            self.rev = None                     # any button stops (3-button boards too)
+            _unload()
+            app.show(app.summary)
+            return
+        if rev is None:
+            return
+        more = rev.step()
+        if not more:
+            result = (rev.trick, rev.played, rev.better, rev.loss, rev.decisions)
+            app.review_done = (_key(app.deal), result)
+            self._done(result)
+            return
+        p = rev.progress(100)
+        if p != self._shown:
+            self._shown = p
+            self.lines[2] = bar(p, 100)
+            app.dirty = True

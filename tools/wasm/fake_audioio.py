@@ -1,0 +1,16 @@
+"""Stand-in for audioio in the wasm build (installed as audioio.py): an AudioOut that
+plays nothing (the C object's state lives in a few words of its struct)."""
+
+
+class AudioOut:
+    def __init__(self, left_channel, right_channel=None, quiescent_value=0x8000):
+        self.playing = False
+
+    def play(self, sample, loop=False):
+        self.playing = True
+
+    def stop(self):
+        self.playing = False
+
+    def deinit(self):
+        pass

@@ -1,0 +1,12 @@
+"""Stand-in for digitalio in the wasm build (installed as digitalio.py): an output pin."""
+
+
+class DigitalInOut:
+    def __init__(self, pin):
+        self.value = False
+
+    def switch_to_output(self, value=False, drive_mode=None):
+        self.value = value
+
+    def deinit(self):
+        pass
