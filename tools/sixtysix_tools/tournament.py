@@ -48,11 +48,18 @@ def bot_function(name):
 
 
 def play_hand(rules, deck, dealer, bots, rngs):
-    """Play one hand; bots[seat] is choose(view, rng).  Returns the finished Deal."""
-    d = D.Deal(rules)
+    """Play one hand; bots[seat] is choose(view, rng).  Returns the finished Deal (a
+    DealMulti seen through MultiViews with 3 or 4 players, tournament_multi.py)."""
+    if rules.players == 2:
+        d = D.Deal(rules)
+        view = PlayerView(d, 0)
+    else:
+        from sixtysix_core.deal_multi import DealMulti
+        from sixtysix_core.view_multi import MultiView
+        d = DealMulti(rules)
+        view = MultiView(d, 0)
     d.deck[:len(deck)] = bytes(deck)
     d.deal_from_deck(dealer)
-    view = PlayerView(d, 0)
     while not d.is_over():
         seat = d.to_move
         view.set_seat(seat)

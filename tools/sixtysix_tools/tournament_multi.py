@@ -22,9 +22,7 @@ import sys
 
 from sixtysix_core import rules as R
 from sixtysix_core import rng as RNG
-from sixtysix_core.deal_multi import DealMulti
-from sixtysix_core.view_multi import MultiView
-from sixtysix_tools.tournament import _mean_ci, _share_ci
+from sixtysix_tools.tournament import _mean_ci, _share_ci, play_hand
 
 BOTS = ("random", "greedy", "easy", "normal", "hard")
 
@@ -59,22 +57,6 @@ def make_rules(preset, settings, command="tournament"):
     if problem:
         raise ValueError(problem)
     return rules
-
-
-def play_hand(rules, deck, dealer, bots, rngs):
-    """Play one hand; bots[seat] is choose(view, rng).  Returns the finished DealMulti."""
-    d = DealMulti(rules)
-    d.deck[:24] = bytes(deck)
-    d.deal_from_deck(dealer)
-    view = MultiView(d, 0)
-    while not d.is_over():
-        seat = d.to_move
-        view.set_seat(seat)
-        a = bots[seat](view, rngs[seat])
-        if not d.is_legal(a):
-            raise RuntimeError("bot for seat %d chose illegal action %r" % (seat, a))
-        d.apply(a)
-    return d
 
 
 def rotations(lineup):
