@@ -106,7 +106,7 @@ def _review(d, seat=0, seed=66):
 
 def test_review_finds_a_planted_blunder():
     found = 0
-    for seed in range(1, 40):
+    for seed in range(1, 200):                      # hands that reach a planted blunder
         d, planted = _bot_hand(seed, True)
         if planted is None:
             continue
