@@ -508,8 +508,9 @@ class Table:
 
     def _open_popup(self, forced, select=-1, title=None):
         """The action menu (forced: only the engine's choices, no B).  It opens on
-        Declare 66 with 66 credited points, else on `select`, else on the first entry
-        that cannot lose the hand (never on Declare 66 or Close), else on Back."""
+        Declare 66 with 66 credited points, else on `select`, else (from a card with a
+        _shortcut) on its "alone" entry, else on the first entry that cannot lose the
+        hand (never on Declare 66 or Close), else on Back."""
         app = self.app
         d = app.deal
         items = []
