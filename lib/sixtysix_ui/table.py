@@ -430,11 +430,10 @@ class Table:
         """A on a card: play it, with its _shortcut if it has one."""
         d = self.app.deal
         a = self._shortcut(card)
-        if a == D.A_EXCHANGE:
-            self._apply(a, HUMAN)
-            return
         if a >= 0:
             self._apply(a, HUMAN)
+            if a == D.A_EXCHANGE:
+                return
             note = self.note
             if not d.is_over() and d.to_move == HUMAN and d.is_legal(card):
                 self.bot_since = self._now
