@@ -205,9 +205,11 @@ def test_trick_animation_is_timed_from_now_ms():
             d.tick()
     assert app.anim_start >= 0
     start = app.anim_start
+    extra = T.BOT_WON_MS if app.anim_winner == A.BOT else 0     # the bot leads next
     while app.anim_start >= 0:
         d.tick()
-    assert A.ANIM_SHOW_MS + A.ANIM_MOVE_MS <= d.now - start <= A.ANIM_SHOW_MS + A.ANIM_MOVE_MS + 40
+    assert A.ANIM_SHOW_MS + A.ANIM_MOVE_MS + extra <= d.now - start <= \
+        A.ANIM_SHOW_MS + A.ANIM_MOVE_MS + extra + 40
 
 
 def test_title_options_cycle_and_are_saved():
@@ -502,7 +504,8 @@ def test_the_bots_swap_and_close_stay_until_the_players_move(monkeypatch):
 
 
 @pytest.mark.parametrize("board", BOARDS)
-def test_last_trick_reviewable_until_the_players_next_card(board):
+def test_last_trick_reviewable_until_a_card_is_led(board):
+    """RULES.md R22: the last trick until a card is led to the next one, never after."""
     d = Driver(board, seed=9, nvm=_blank_nvm())
     d.run("a settle")
     t = d.app.table
@@ -510,22 +513,82 @@ def test_last_trick_reviewable_until_the_players_next_card(board):
     assert t.message == texts.NO_TRICK
     app = _human_turn(d, lambda a: a.deal.phase == D.PH_FOLLOW and a.deal.leader == A.BOT
                       and a.deal.trick_no > 1)
-    lead, follow, winner = app.deal.last_trick
-    d.press("up")                                   # the bot has led again: still there
-    assert t.show_last and t.message in (texts.LAST_YOURS, texts.LAST_BOTS)
-    assert {t.trick_bot, t.trick_me} == {lead, follow}
-    d.press("left")                                 # any key: back to the trick
-    assert not t.show_last and t.trick_bot == app.deal.lead_card
-    d.run("start")                                  # a restart keeps it too
+    lead = app.deal.lead_card
+    d.press("up")                                   # the bot has led: closed (R22)
+    assert not t.show_last and t.message == texts.TRICK_CLOSED
+    assert t.trick_bot == lead and t.trick_me == D.NO_CARD
+    d.press("b")
+    assert texts.MENU_LAST not in t.popup_items
+    d.press("b")
+    d.run("start")                                  # and a restart does not show it
     e = Driver(board, seed=1, nvm=d.app.storage.nvm)
     e.run("a up")
-    assert e.app.table.show_last and {e.app.table.trick_bot, e.app.table.trick_me} == {
-        lead, follow}
+    t = e.app.table
+    assert not t.show_last and t.message == texts.TRICK_CLOSED and t.trick_bot == lead
+    app = _human_turn(e, lambda a: a.deal.phase == D.PH_LEAD and a.deal.trick_no > 1)
+    lead, follow, _ = app.deal.last_trick
+    e.press("up")                                   # the player's own lead: until he leads
+    assert t.show_last and {t.trick_bot, t.trick_me} == {lead, follow}
     e.press("left")
-    d, t = e, e.app.table
-    d.press("b")
-    assert texts.MENU_LAST in t.popup_items
-    d.press("b")
+    assert not t.show_last
+
+
+def _bot_wins_a_trick(d, three=False):
+    """Play on by presses until a trick the bot won is on the table (it leads next)."""
+    app = d.app
+    t = app.table
+    for _ in range(3000):
+        if app.screen == A.S_MATCH_END:
+            d.run("a a")
+        elif app.screen != A.S_PLAY or t.popup_items is not None or t.toast_lines:
+            d.press("a")
+        elif t.anim_start >= 0 and t.anim_winner == A.BOT and not app.deal.is_over():
+            return app
+        elif app.deal.to_move == A.HUMAN and not app.busy():
+            d.press("a")
+        else:
+            d.tick()
+    pytest.fail("the bot never won a trick")
+
+
+@pytest.mark.parametrize("board", BOARDS + ("three",))
+def test_a_trick_the_bot_won_can_be_looked_at_before_it_leads(board):
+    d = _three_button_driver(9) if board == "three" else Driver(board, seed=9,
+                                                                nvm=_blank_nvm())
+    look = "right" if board == "three" else "up"
+    d.run("a settle")
+    app = _bot_wins_a_trick(d)
+    t = app.table
+    lead, follow, winner = app.deal.last_trick
+    assert winner == A.BOT and {t.trick_bot, t.trick_me} == {lead, follow}
+    d.idle(T.ANIM_SHOW_MS + 200)                    # longer than another trick: still there
+    assert t.anim_start >= 0 and t.bot_x == app.layout.TRICK_BOT[0]
+    d.press(look)                                   # look at it: the bot waits
+    assert t.show_last and t.message == texts.LAST_BOTS and not app.busy()
+    assert {t.trick_bot, t.trick_me} == {lead, follow}
+    d.run("wait:5000")
+    assert t.show_last and app.deal.lead_card == D.NO_CARD and app.deal.to_move == A.BOT
+    d.press("a")                                    # closed: the bot leads
+    assert not t.show_last
+    d.settle()
+    assert app.deal.lead_card != D.NO_CARD or app.deal.leader == A.HUMAN
+    if app.deal.leader == A.BOT and app.deal.lead_card != D.NO_CARD:
+        d.press(look)                               # a card is led: closed (R22)
+        assert not t.show_last
+    # after the animation, in the pause before the bot's lead, the same
+    app = _bot_wins_a_trick(d)
+    while t.anim_start >= 0:
+        d.tick()
+    assert app.deal.to_move == A.BOT and app.deal.lead_card == D.NO_CARD
+    d.press(look)
+    assert t.show_last
+    d.run("wait:3000")
+    assert app.deal.lead_card == D.NO_CARD
+    e = Driver("oled" if board == "three" else board, seed=1, nvm=app.storage.nvm)
+    e.run("a " + look)                              # saved after the trick: reviewable
+    t = e.app.table
+    assert e.app.screen == A.S_PLAY and e.app.deal.lead_card == D.NO_CARD and t.show_last
+    assert {t.trick_bot, t.trick_me} == set(e.app.deal.last_trick[:2])
 
 
 @pytest.mark.parametrize("board", BOARDS)
@@ -883,4 +946,39 @@ def test_title_and_summary_take_more_entries():
     assert called == ["stats", "review"] and app.screen == A.S_SUMMARY
     d.run("up a")
     assert app.screen == A.S_PLAY and app.match.hands == 1
+    assert not app.render.overflow
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_the_nine_and_a_marriage_card_can_be_led_alone(board, monkeypatch):
+    """A on the trump nine swaps and A on a marriage's K or Q shows it (the shortcut);
+    B from that card opens the menu on its entry that leads it alone."""
+    d = Driver(board, seed=3, nvm=_blank_nvm())
+    d.run("a settle")
+    app = d.app
+    t = app.table
+    deal = _deal_to(d, lambda g: g.phase == D.PH_LEAD and not g.pending_draw
+                    and g.legal_specials() & D.B_EXCHANGE)
+    nine = deal.exchange_card()
+    assert t.slots[t.cursor] == nine                # the sensible card: A would swap
+    d.press("b")
+    assert t.popup_actions[t.popup_sel] == T.U_ALONE + nine
+    assert t.popup_items[t.popup_sel] == "Lead 9, no swap"
+    n = deal.log_len
+    d.press("a")
+    assert deal.log_action[n] == nine and deal.hand[0] >> nine & 1 == 0
+    assert D.A_EXCHANGE not in [deal.log_action[i] for i in range(n, deal.log_len)]
+    deal = _deal_to(d, lambda g: g.phase == D.PH_LEAD and not g.pending_draw
+                    and g.legal_specials() & (15 << (D.A_MELD - 24)))
+    king = t.slots[t.cursor] + 1                    # the cursor is on the queen
+    t.cursor = [t.slots[i] for i in range(t.nslots)].index(king)
+    # the hint says: lead the king alone; the menu opens on that entry
+    monkeypatch.setattr(bot, "choose", lambda view, level, rng: king)
+    d.press("select")
+    assert t.popup_lines[0] == texts.HINT_TITLE
+    assert t.popup_actions[t.popup_sel] == T.U_ALONE + king
+    assert "K " + texts.SUITS[king // 6] in t.popup_items[t.popup_sel]
+    n = deal.log_len
+    d.press("a")
+    assert deal.log_action[n] == king              # led first: no marriage
     assert not app.render.overflow

@@ -19,9 +19,14 @@ the human's only choices are actions such as exchange-or-pass after a close), th
 trick (show_last).  Popup entries are engine actions (deal.py ints) or the U_* codes.
 
 Kept until the human's next move: bot_note (the bot's latest announcement: marriage
-with suit and points, swap, close); until the human's next card: last (the last trick:
-lead, follow, winner, the seat that led).  Hints are seeded from the position, so the
-same position gives the same hint.
+with suit and points, swap, close); until a card is led to the next trick (RULES.md R22):
+last (the last trick: lead, follow, winner, the seat that led).  A trick the bot won
+stays on the table a little longer, and until the bot leads a direction key shows it
+(show_last), which holds the bot until any key closes it.  Leading, A on the trump nine
+or on the K or Q of a marriage does the swap or the marriage too (_shortcut); the menu
+then has an entry U_ALONE + card that leads the highlighted card alone (every card
+with the shortcut when the cursor is on "Menu").  Hints are seeded from the position,
+so the same position gives the same hint.
 """
 from micropython import const
 
@@ -41,9 +46,11 @@ U_QUIT = const(102)
 U_BACK = const(103)
 U_SURE = const(104)             # "Yes, declare 66" after the question
 U_BOTS = const(105)             # what the bot announced this hand
+U_ALONE = const(110)            # + card: lead it without its swap or marriage
 
 BOT_DELAY_MS = const(450)       # the bot's card stays readable before the next move
 ANIM_SHOW_MS = const(700)       # a finished trick stays on the table ...
+BOT_WON_MS = const(600)         # ... this much longer when the bot won it (it leads)
 ANIM_MOVE_MS = const(300)       # ... then both cards slide to the winner's side
 _ANIM_STEPS = const(5)
 _PREV = const(5)                # left or up
@@ -119,11 +126,10 @@ class Table:
         self.after_change()
 
     def _recall(self, d):
-        """After a resume: the last trick (unless the human has led since) and the bot's
+        """After a resume: the last trick (unless a card is led since) and the bot's
         announcement since the human's last move, from the engine's state and log."""
         last = self.last
-        if last[0] == NO_CARD and d.last_trick[0] != NO_CARD and not (
-                d.lead_card != NO_CARD and d.leader == HUMAN):
+        if last[0] == NO_CARD and d.last_trick[0] != NO_CARD and d.lead_card == NO_CARD:
             last[0] = d.last_trick[0]
             last[1] = d.last_trick[1]
             last[2] = d.last_trick[2]
@@ -142,7 +148,7 @@ class Table:
         if self.anim_start >= 0:
             return True
         d = self.app.deal
-        if d.is_over() or self.toast_lines is not None:
+        if d.is_over() or self.toast_lines is not None or self.show_last:
             return False
         if d.to_move == BOT:
             return True
@@ -161,11 +167,11 @@ class Table:
         lead = d.lead_card
         leader = d.leader
         d.apply(action)
+        if action < 24 and trick == d.trick_no:
+            self.last[0] = NO_CARD          # a card led: the old trick is closed (R22)
         if seat == HUMAN:
             self.bot_note = ""
             self._fresh = True              # a new choice: the cursor starts again
-            if action < 24 and trick == d.trick_no:
-                self.last[0] = NO_CARD          # his next card: the old trick is gone
         if action >= 24 and action != D.A_DRAW:
             text = texts.did(seat, action, d, self.L.CHARS)
             if seat == BOT:
@@ -316,17 +322,21 @@ class Table:
             if not app.hand_recorded:
                 app.finish_hand()
             return
-        if d.to_move == BOT:
-            self._bot_turn(now)
-            return
-        if self.popup_items is not None:
-            self._step_popup(b)
-            return
         if self.show_last:
             if b:
                 self.show_last = False
                 self.note = ""
+                self.bot_since = now
                 self.after_change()
+            return
+        if d.to_move == BOT:
+            if b & I.DIRECTIONS and self.last[0] != NO_CARD:
+                self._last_trick()          # before the bot leads: it waits (R22)
+            else:
+                self._bot_turn(now)
+            return
+        if self.popup_items is not None:
+            self._step_popup(b)
             return
         if d.phase in (D.PH_CLOSE_REPLY, D.PH_DECLARE, D.PH_NONLEADER):
             self._open_popup(True)
@@ -356,18 +366,25 @@ class Table:
 
     def _animate(self, b, now):
         app = self.app
+        d = app.deal
+        show = ANIM_SHOW_MS
+        if self.anim_winner == BOT and not d.is_over():
+            show += BOT_WON_MS              # it leads next: time to look (R22)
         t = I.ticks_diff(now, self.anim_start)
-        if b & (I.BTN_A | I.BTN_B) or t >= ANIM_SHOW_MS + ANIM_MOVE_MS:
+        look = b & I.DIRECTIONS and d.to_move == BOT
+        if b & (I.BTN_A | I.BTN_B) or look or t >= show + ANIM_MOVE_MS:
             self.anim_start = -1
             self.note = ""
             self._reset_trick_pos()
-            if app.deal.is_over():
+            if d.is_over():
                 app.finish_hand()
                 return
             self.after_change()
             self.bot_since = now
-        elif t > ANIM_SHOW_MS:
-            k = (t - ANIM_SHOW_MS) * _ANIM_STEPS // ANIM_MOVE_MS + 1
+            if look:
+                self._last_trick()
+        elif t > show:
+            k = (t - show) * _ANIM_STEPS // ANIM_MOVE_MS + 1
             if k != self._anim_k:
                 # Both cards slide from where they lie to the winner's pile (layout).
                 self._anim_k = k
@@ -393,27 +410,37 @@ class Table:
         self._apply(action, BOT)
         self.bot_since = now
 
-    def _try_card(self, card):
-        """A on a card: play it.  Leading, A on the trump nine (jack with 20 cards)
-        swaps it for the upcard, and A on the K or Q of a marriage that may be shown
-        announces it and leads that card: the sensible thing, in one press (leading
-        either card of the pair without showing it loses the marriage for good)."""
+    def _shortcut(self, card):
+        """The special that A on `card` does as well, else -1: leading, A on the trump
+        nine (jack with 20 cards) swaps it for the upcard, and A on the K or Q of a
+        marriage that may be shown announces it and leads that card: the sensible thing,
+        in one press (leading either card of the pair without showing it loses the
+        marriage for good).  The menu's U_ALONE entry leads the card alone."""
         d = self.app.deal
-        if d.phase == D.PH_LEAD and not d.pending_draw:
-            specials = self.app.view.legal_specials()
-            if card == d.exchange_card() and specials & D.B_EXCHANGE:
-                self._apply(D.A_EXCHANGE, HUMAN)
+        if d.phase != D.PH_LEAD or d.pending_draw:
+            return -1
+        specials = self.app.view.legal_specials()
+        if specials & D.B_EXCHANGE and card == d.exchange_card():
+            return D.A_EXCHANGE
+        if card % 6 in (2, 3) and specials >> (D.A_MELD - 24 + card // 6) & 1:
+            return D.A_MELD + card // 6
+        return -1
+
+    def _try_card(self, card):
+        """A on a card: play it, with its _shortcut if it has one."""
+        d = self.app.deal
+        a = self._shortcut(card)
+        if a >= 0:
+            self._apply(a, HUMAN)
+            if a == D.A_EXCHANGE:
                 return
-            suit = card // 6
-            if card % 6 in (2, 3) and specials >> (D.A_MELD - 24 + suit) & 1:
-                self._apply(D.A_MELD + suit, HUMAN)
-                note = self.note
-                if not d.is_over() and d.to_move == HUMAN and d.is_legal(card):
-                    self.bot_since = self._now
-                    self._apply(card, HUMAN)
-                    if self.anim_start < 0:
-                        self.note = note
-                return
+            note = self.note
+            if not d.is_over() and d.to_move == HUMAN and d.is_legal(card):
+                self.bot_since = self._now
+                self._apply(card, HUMAN)
+                if self.anim_start < 0:
+                    self.note = note
+            return
         if d.is_legal(card):
             self.bot_since = self._now
             self._apply(card, HUMAN)
@@ -458,6 +485,9 @@ class Table:
             return
         if action < 24:
             self._cursor_to(action)
+            if self._shortcut(action) >= 0:     # A would do more: the menu's entry
+                self._open_popup(False, U_ALONE + action, texts.HINT_TITLE)
+                return
             self.note = "Hint: " + texts.card_words(action)
             app.dirty = True
         else:
@@ -465,7 +495,8 @@ class Table:
 
     def _last_trick(self):
         if self.last[0] == NO_CARD:
-            self.note = texts.NO_TRICK
+            d = self.app.deal
+            self.note = texts.TRICK_CLOSED if d.last_trick[0] != NO_CARD else texts.NO_TRICK
         else:
             self.show_last = True
             self.note = texts.LAST_YOURS if self.last[2] == HUMAN else texts.LAST_BOTS
@@ -476,8 +507,9 @@ class Table:
 
     def _open_popup(self, forced, select=-1, title=None):
         """The action menu (forced: only the engine's choices, no B).  It opens on
-        Declare 66 with 66 credited points, else on `select`, else on the first entry
-        that cannot lose the hand (never on Declare 66 or Close), else on Back."""
+        Declare 66 with 66 credited points, else on `select`, else (from a card with a
+        _shortcut) on its "alone" entry, else on the first entry that cannot lose the
+        hand (never on Declare 66 or Close), else on Back."""
         app = self.app
         d = app.deal
         items = []
@@ -489,6 +521,16 @@ class Table:
                 items.append(texts.action_label(a, d, app.render.popup_chars))
                 actions.append(a)
         if not forced:
+            c = self.cursor
+            one = c < self.nslots           # the highlighted card; on "Menu": every card
+            for i in range(c if one else 0, c + 1 if one else self.nslots):
+                card = self.slots[i]
+                a = self._shortcut(card)
+                if a >= 0:
+                    items.append(texts.alone_label(card, a, app.render.popup_chars))
+                    actions.append(U_ALONE + card)
+                    if one and select < 0:
+                        select = U_ALONE + card     # A does the rest: B is for the card alone
             if self.last[0] != NO_CARD:
                 items.append(texts.MENU_LAST)
                 actions.append(U_LAST)
@@ -559,6 +601,8 @@ class Table:
             app.dirty = True
             if a == U_SURE:
                 a = D.A_OUT
+            elif a >= U_ALONE:
+                a -= U_ALONE                    # the card alone
             if a == U_HINT:
                 self._hint()
             elif a == U_LAST:

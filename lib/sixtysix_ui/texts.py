@@ -22,6 +22,7 @@ HAVE_66 = "You have 66: Menu>66"
 YOU_WIN_TRICK = "You win the trick"
 BOT_WINS_TRICK = "Bot wins the trick"
 NO_TRICK = "No trick to show"
+TRICK_CLOSED = "Closed: a card is led"     # R22: the last trick, once a card is led
 LAST_YOURS = "Last trick: yours"
 LAST_BOTS = "Last trick: bot's"
 CLOSE_REPLY = "Bot closed: swap?"
@@ -82,6 +83,15 @@ def action_label(action, deal, chars=19):
     if action == D.A_PASS:
         return "Pass"
     return card_words(action)
+
+
+def alone_label(card, special, chars=19):
+    """The popup entry that leads `card` without the special its A press does (the
+    swap of the trump nine, the marriage of a K or Q), at most `chars` long."""
+    if special == D.A_EXCHANGE:
+        return "Lead %s, no swap" % RANK_WORDS[card % 6]
+    text = "Lead %s alone" % card_words(card)
+    return text if len(text) <= chars else text[5:]
 
 
 def did(seat, action, deal, chars=21):

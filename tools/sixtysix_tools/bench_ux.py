@@ -8,7 +8,8 @@ through the key interface only (the simulator's Driver, fake clock, a NullDispla
 scenes are built and updated, no pixels drawn).  At each of its turns it asks the
 `easy` bot (sixtysix_core.bot level 0, its own rng; not the hint) what to do and
 presses the fewest keys that do it from where the screen is: left/right to the card
-and A; B to open the menu, up/down to the entry and A; A on a hand summary.  A third
+and A; B to open the menu, up/down to the entry and A (a card whose A press would swap
+or show a marriage too: to it, B, its "alone" entry); A on a hand summary.  A third
 line plays the OLED layout with three buttons (left, right, A: the FeatherWing's
 default), where the menu is the cursor's "Menu" slot and menus move with left/right.  Printed
 per layout: presses per card (every press of the match over the cards the player
@@ -109,8 +110,11 @@ class _Player:
             card = self._shortcut(app, want)
             if card >= 0:
                 want = card                 # A on that card does it (table.py _try_card)
+            entry = want
+            if want < 24 and card < 0 and t._shortcut(want) >= 0:
+                entry = T.U_ALONE + want    # A would do more: the menu's "alone" entry
             for _ in range(_MAX_PRESSES):
-                if want < 24 and t.popup_items is None and t.toast_lines is None:
+                if entry < 24 and t.popup_items is None and t.toast_lines is None:
                     slot = [t.slots[i] for i in range(t.nslots)].index(want)
                     for key in self._steer(t.cursor, slot, t.ring(), "left", "right"):
                         self.press(key)
@@ -126,10 +130,14 @@ class _Player:
                     self.press("a")             # A on "Menu"
                     continue
                 if t.popup_items is None:
+                    if entry != want:       # the entry is for the highlighted card
+                        slot = [t.slots[i] for i in range(t.nslots)].index(want)
+                        for key in self._steer(t.cursor, slot, t.ring(), "left", "right"):
+                            self.press(key)
                     self.press("b")
                     continue
                 acts = t.popup_actions
-                target = acts.index(T.U_SURE) if T.U_SURE in acts else acts.index(want)
+                target = acts.index(T.U_SURE) if T.U_SURE in acts else acts.index(entry)
                 up, down = ("left", "right") if self.three else ("up", "down")
                 for key in self._steer(t.popup_sel, target, len(acts), up, down):
                     self.press(key)
