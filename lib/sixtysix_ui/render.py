@@ -20,8 +20,6 @@ only carries real changes; text is rebuilt only when a shown number changed.
 import displayio
 from micropython import const
 
-from sixtysix_ui import sprites
-
 NO_CARD = 255
 _MAX_SLOTS = 6
 _FIRST = const(32)          # the glyph sheet holds printable ASCII, " " (tile 0) to "~"
@@ -187,12 +185,17 @@ class Renderer:
         self.glyphs = _glyph_sheet(font)
         self._inks = {}
         self._tiles = {}
+        # sprites.py is needed only here: unloaded once its sheets are built
+        from sixtysix_ui import sprites
         self._sheet = sprites.card_sheet(L.HOLLOW_RED)
+        suits = sprites.suit_sheet(L.HOLLOW_RED)
+        unload("sixtysix_ui.sprites")
         self._pal = _palette(L.CARD)
         self._pal_sel = _palette(L.CARD_SELECTED)
         self._pal_dim = _palette(L.CARD_DIM)
+        self.page_group = None
         self._build_page()
-        self._build_table()
+        self._build_table(suits)
 
     # ------------------------------------------------------------- building
 
@@ -229,8 +232,9 @@ class Renderer:
 
     def _card(self, group, x, y):
         scale = self.L.CARD_SCALE
-        grid = displayio.TileGrid(self._sheet, pixel_shader=self._pal, width=1, height=1,
-                                  tile_width=sprites.CARD_W, tile_height=sprites.CARD_H,
+        sheet = self._sheet                 # 25 tiles: the cards and the back
+        grid = displayio.TileGrid(sheet, pixel_shader=self._pal, width=1, height=1,
+                                  tile_width=sheet.width // 25, tile_height=sheet.height,
                                   x=x // scale, y=y // scale)
         grid.hidden = True
         group.append(grid)
@@ -251,23 +255,23 @@ class Renderer:
         self._page_footer = _Text(self, g, L.PAGE_FOOTER[0], L.PAGE_FOOTER[1], L.TEXT_SOFT)
         self.page_group = g
 
-    def _build_table(self):
+    def _build_table(self, suits):
         L = self.L
         g = displayio.Group()
         g.append(self.solid(0, 0, L.WIDTH, L.HEIGHT, L.BG))
         self._status = _Text(self, g, L.STATUS[0], L.STATUS[1], L.TEXT)
-        self._trump = displayio.TileGrid(sprites.suit_sheet(L.HOLLOW_RED),
+        self._trump = displayio.TileGrid(suits,
                                          pixel_shader=_palette((None, L.TEXT, L.TEXT,
                                                                 L.CARD[3] if not L.MONO
                                                                 else L.TEXT)),
-                                         width=1, height=1, tile_width=sprites.GLYPH,
-                                         tile_height=sprites.GLYPH,
+                                         width=1, height=1, tile_width=suits.height,
+                                         tile_height=suits.height,
                                          x=L.TRUMP_ICON[0], y=L.TRUMP_ICON[1])
         g.append(self._trump)
         cards = displayio.Group(scale=L.CARD_SCALE)
         g.append(cards)
         self._talon = self._card(cards, L.TALON[0], L.TALON[1])
-        self._talon[0] = sprites.TILE_BACK
+        self._talon[0] = 24                 # sprites.TILE_BACK
         self._upcard = self._card(cards, L.UPCARD[0], L.UPCARD[1])
         self._hand = [self._card(cards, L.HAND[0] + i * L.HAND_STEP, L.HAND[1])
                       for i in range(_MAX_SLOTS)]
@@ -285,10 +289,13 @@ class Renderer:
         self._popup = _Rows(self, x, y, w, rows, True, L.LINE_H)
         self._popup.group.hidden = True
         g.append(self._popup.group)
-        x, y, w, rows = L.TOAST
-        self._toast = _Rows(self, x, y, w, rows, True, L.LINE_H)
-        self._toast.group.hidden = True
-        g.append(self._toast.group)
+        if L.TOAST == L.POPUP:          # one box serves both (never shown together)
+            self._toast = self._popup
+        else:
+            x, y, w, rows = L.TOAST
+            self._toast = _Rows(self, x, y, w, rows, True, L.LINE_H)
+            self._toast.group.hidden = True
+            g.append(self._toast.group)
         self.toast_chars = self._toast._scroll_chars
         self.popup_chars = self._popup._scroll_chars
         self.table_group = g
@@ -304,6 +311,8 @@ class Renderer:
     def page(self, header, lines, sel, footer, deco=None):
         """A page screen: header text, rows (sel = highlighted row or -1), footer, and
         optionally decoration cards (a tuple of card ints, TFT only)."""
+        if self.page_group is None:
+            self._build_page()
         self._page_header.set(header)
         self._page_rows.show(lines, sel)
         self._page_footer.set(footer)
@@ -412,21 +421,35 @@ class Renderer:
             cache[6] = pts
             self._points.set("" if pts < 0 else "%d pt" % pts)
         self._message.set(t.message)
-        # overlays
+        # overlays (the table never shows both at once)
+        self._popup.group.hidden = True
+        self._toast.group.hidden = True
         if t.popup_items is not None:
             self._popup.show(t.popup_lines, t.popup_sel + t.popup_first, t.popup_first)
             self._popup.group.hidden = False
-        else:
-            self._popup.group.hidden = True
-        if t.toast_lines is not None:
+        elif t.toast_lines is not None:
             self._toast.show(t.toast_lines, -1, 0, t.toast_top)
             self._toast.group.hidden = False
-        else:
-            self._toast.group.hidden = True
+        if self.page_group is not None:     # the table needs none of the page scene
+            self._set_root(self.table_group)
+            self.page_group = self._deco = self._page_rows = None
+            self._page_header = self._page_footer = None
         self._set_root(self.table_group)
 
     def refresh(self):
         self.display.refresh()
+
+
+def unload(name):
+    """Forget module `name` (dotted) so that its code and tables are freed once nothing
+    else holds them; the next import loads it again."""
+    import sys
+    if name in sys.modules:
+        del sys.modules[name]
+    package, _, leaf = name.rpartition(".")
+    parent = sys.modules.get(package)
+    if parent is not None and hasattr(parent, leaf):
+        delattr(parent, leaf)
 
 
 def wrap(text, width, out):
