@@ -96,6 +96,11 @@ class _Text:
             self.grid.pixel_shader = self._r.ink(color)
 
 
+def _scroll_chars(bar_w, cell_w):
+    """Characters of a row of a list that scrolls: its bar less the scroll mark."""
+    return (bar_w - 4) // cell_w - 1
+
+
 class _Rows:
     """A list of text rows with a highlight bar and scrolling (menus and pages).  When
     the list is longer than the rows, one mark at the right end of the bar says that it
@@ -120,7 +125,7 @@ class _Rows:
         self._y = y + 2
         self.chars = (width - 4) // r.cell_w
         mx = x + bar_w - r.cell_w - 1
-        self._scroll_chars = (mx - x - 3) // r.cell_w
+        self._scroll_chars = _scroll_chars(bar_w, r.cell_w)
         self.lines = [_Text(r, self.group, x + 3, y + 2 + i * line_h, L.TEXT, self.chars)
                       for i in range(rows)]
         self._mark = _Text(r, self.group, mx, y + 2, L.TEXT_SOFT, 1)
@@ -285,6 +290,24 @@ class Renderer:
         g.append(self._more_bar)
         self._more = _Text(self, g, L.MORE[0], L.MORE[1], L.TEXT)
         self._points = _Text(self, g, L.POINTS[0], L.POINTS[1], L.TEXT_SOFT, L.POINTS[2])
+        self.table_group = g
+        self._popup = self._toast = None
+        self.toast_chars = _scroll_chars(L.TOAST[2], self.cell_w)
+        self.popup_chars = _scroll_chars(L.POPUP[2], self.cell_w)
+        self._cache = [-1] * 8      # status numbers, talon, points, trump
+
+    def _overlays(self, on):
+        """Build the popup menu and the message box on top of the table scene, or drop
+        them (on false): they exist only while the table shows one of them, so neither
+        the bot's turns nor the pages carry their heap (about 5 KB on the TFT)."""
+        g = self.table_group
+        if not on:
+            g.remove(self._popup.group)
+            if self._toast is not self._popup:
+                g.remove(self._toast.group)
+            self._popup = self._toast = None
+            return
+        L = self.L
         x, y, w, rows = L.POPUP
         self._popup = _Rows(self, x, y, w, rows, True, L.LINE_H)
         self._popup.group.hidden = True
@@ -296,10 +319,6 @@ class Renderer:
             self._toast = _Rows(self, x, y, w, rows, True, L.LINE_H)
             self._toast.group.hidden = True
             g.append(self._toast.group)
-        self.toast_chars = self._toast._scroll_chars
-        self.popup_chars = self._popup._scroll_chars
-        self.table_group = g
-        self._cache = [-1] * 8      # status numbers, talon, points, trump
 
     # -------------------------------------------------------------- screens
 
@@ -421,15 +440,19 @@ class Renderer:
             cache[6] = pts
             self._points.set("" if pts < 0 else "%d pt" % pts)
         self._message.set(t.message)
-        # overlays (the table never shows both at once)
-        self._popup.group.hidden = True
-        self._toast.group.hidden = True
-        if t.popup_items is not None:
-            self._popup.show(t.popup_lines, t.popup_sel + t.popup_first, t.popup_first)
-            self._popup.group.hidden = False
-        elif t.toast_lines is not None:
-            self._toast.show(t.toast_lines, -1, 0, t.toast_top)
-            self._toast.group.hidden = False
+        # overlays (the table never shows both at once; built only while one shows)
+        shown = t.popup_items is not None or t.toast_lines is not None
+        if shown != (self._popup is not None):
+            self._overlays(shown)
+        if shown:
+            self._popup.group.hidden = True
+            self._toast.group.hidden = True
+            if t.popup_items is not None:
+                self._popup.show(t.popup_lines, t.popup_sel + t.popup_first, t.popup_first)
+                self._popup.group.hidden = False
+            else:
+                self._toast.show(t.toast_lines, -1, 0, t.toast_top)
+                self._toast.group.hidden = False
         if self.page_group is not None:     # the table needs none of the page scene
             self._set_root(self.table_group)
             self.page_group = self._deco = self._page_rows = None
