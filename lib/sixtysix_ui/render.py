@@ -1,8 +1,13 @@
-"""The displayio scenes: built once at start, updated in place, one refresh per change.
+"""The displayio scenes: built when shown, updated in place, one refresh per change.
 
 Two scenes: the *page* (title menu, hand summary, match end, help: a header, rows with
 an optional highlight, a footer) and the *table* (status line, trump, talon, upcard, the
 trick, the message line, the hand with its cursor, the popup menu and a message box).
+Only one scene is kept (both at start, so that the title can be drawn at once): going
+from the table to a page drops the table scene, and back the page scene, so the heap
+holds one of them (the TFT's table scene is about 6 KB, its page scene 5 KB); the popup
+menu and the message box exist only while the table shows one.  The card and suit
+sheets and the glyph sheet are built once and kept.
 A layout module (layout_tft / layout_oled) gives positions and colours; the code is the
 same for both.  Cards are tiles of one sprite sheet (tile = card int, sprites.TILE_BACK);
 text is tiles of one glyph sheet copied from the font at start (_Text), and every
@@ -22,6 +27,10 @@ from micropython import const
 
 NO_CARD = 255
 _MAX_SLOTS = 6
+# The table scene's parts (Renderer._build_table), dropped while a page shows
+_TABLE_SCENE = ("table_group", "_status", "_trump", "_talon", "_upcard", "_hand",
+                "_trick_bot", "_trick_me", "_talon_text", "_message", "_more_bar", "_more",
+                "_points", "_popup", "_toast")
 _FIRST = const(32)          # the glyph sheet holds printable ASCII, " " (tile 0) to "~"
 _LAST = const(126)
 
@@ -193,14 +202,14 @@ class Renderer:
         # sprites.py is needed only here: unloaded once its sheets are built
         from sixtysix_ui import sprites
         self._sheet = sprites.card_sheet(L.HOLLOW_RED)
-        suits = sprites.suit_sheet(L.HOLLOW_RED)
+        self._suits = sprites.suit_sheet(L.HOLLOW_RED)
         unload("sixtysix_ui.sprites")
         self._pal = _palette(L.CARD)
         self._pal_sel = _palette(L.CARD_SELECTED)
         self._pal_dim = _palette(L.CARD_DIM)
         self.page_group = None
         self._build_page()
-        self._build_table(suits)
+        self._build_table()
 
     # ------------------------------------------------------------- building
 
@@ -260,8 +269,9 @@ class Renderer:
         self._page_footer = _Text(self, g, L.PAGE_FOOTER[0], L.PAGE_FOOTER[1], L.TEXT_SOFT)
         self.page_group = g
 
-    def _build_table(self, suits):
+    def _build_table(self):
         L = self.L
+        suits = self._suits
         g = displayio.Group()
         g.append(self.solid(0, 0, L.WIDTH, L.HEIGHT, L.BG))
         self._status = _Text(self, g, L.STATUS[0], L.STATUS[1], L.TEXT)
@@ -331,6 +341,10 @@ class Renderer:
         """A page screen: header text, rows (sel = highlighted row or -1), footer, and
         optionally decoration cards (a tuple of card ints, TFT only)."""
         if self.page_group is None:
+            if self._root is self.table_group:      # from the table: drop its scene
+                self._set_root(None)
+                for name in _TABLE_SCENE:
+                    setattr(self, name, None)
             self._build_page()
         self._page_header.set(header)
         self._page_rows.show(lines, sel)
@@ -364,6 +378,12 @@ class Renderer:
 
     def table(self, t):
         """Draw the table screen t (table.py Table)."""
+        if self.page_group is not None:     # the table needs none of the page scene
+            self._set_root(None)
+            self.page_group = self._deco = self._page_rows = None
+            self._page_header = self._page_footer = None
+        if self.table_group is None:
+            self._build_table()
         L = self.L
         app = t.app
         view = app.view
@@ -453,10 +473,6 @@ class Renderer:
             else:
                 self._toast.show(t.toast_lines, -1, 0, t.toast_top)
                 self._toast.group.hidden = False
-        if self.page_group is not None:     # the table needs none of the page scene
-            self._set_root(self.table_group)
-            self.page_group = self._deco = self._page_rows = None
-            self._page_header = self._page_footer = None
         self._set_root(self.table_group)
 
     def refresh(self):

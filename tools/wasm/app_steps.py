@@ -102,14 +102,15 @@ def build():
 
 
 def step():
-    """One poll of the script; the heap bytes allocated during it (garbage included:
-    this build does not collect inside a call), or -1 when the script is done."""
+    """One poll of the script; the heap bytes allocated during it (garbage included;
+    0 when the collector ran inside the poll, as it does when the heap runs low), or -1
+    when the script is done."""
     start = gc.mem_alloc()
     try:
         next(_s["gen"])
     except StopIteration:
         return -1
-    return gc.mem_alloc() - start
+    return max(0, gc.mem_alloc() - start)
 
 
 def position():
