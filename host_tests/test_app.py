@@ -726,6 +726,7 @@ def test_every_text_fits_its_place_at_the_longest_values(board):
     for trump in range(4):
         deal.trump = trump
         popup += [texts.action_label(a, deal, r.popup_chars) for a in range(24, D.NUM_ACTIONS)]
+    r._overlays(True)                               # built only while the table shows one
     for text in popup:
         del r.overflow[:]
         r._popup.show([text] * 12, 0)               # a long menu: it scrolls

@@ -29,13 +29,12 @@ from micropython import const
 from sixtysix_core import deal as D
 from sixtysix_core import match as M
 from sixtysix_core import persist
-from sixtysix_core import record
 from sixtysix_core import rules as R
 from sixtysix_core.rng import Rng
 from sixtysix_core.view import PlayerView
 from sixtysix_ui import input as I
 from sixtysix_ui.pages import Summary, Title
-from sixtysix_ui.render import Renderer
+from sixtysix_ui.render import Renderer, unload
 from sixtysix_ui.stats import PREF_QUIET, Stats
 from sixtysix_ui.storage import Storage
 from sixtysix_ui.table import (ANIM_MOVE_MS, ANIM_SHOW_MS, BOT, BOT_DELAY_MS,  # noqa: F401
@@ -170,6 +169,8 @@ class App:
     # ------------------------------------------------------------ match flow
 
     def show_title(self):
+        unload("sixtysix_ui.help")          # the title's own pages: loaded when opened
+        unload("sixtysix_ui.stats_page")
         self.show(self.title)
 
     def quit_to_title(self):
@@ -229,9 +230,11 @@ class App:
         d = self.deal
         self.hand_recorded = True
         self.match.record(d)
-        # Serial console copy of the finished hand (RECORD_FORMAT.md).
+        # The record writer is loaded only for this serial console copy (RECORD_FORMAT.md).
+        from sixtysix_core import record
         self._record_out("BEGIN SIXTYSIX RECORD\n" + record.format_record(d)
                          + "END SIXTYSIX RECORD")
+        unload("sixtysix_core.record")
         preset = self.match_preset
         self.stats.hand(preset, self.settings.level, d, HUMAN)
         if self.match.is_over():

@@ -1,8 +1,13 @@
-"""The displayio scenes: built once at start, updated in place, one refresh per change.
+"""The displayio scenes: built when shown, updated in place, one refresh per change.
 
 Two scenes: the *page* (title menu, hand summary, match end, help: a header, rows with
 an optional highlight, a footer) and the *table* (status line, trump, talon, upcard, the
 trick, the message line, the hand with its cursor, the popup menu and a message box).
+Only one scene is kept (both at start, so that the title can be drawn at once): going
+from the table to a page drops the table scene, and back the page scene, so the heap
+holds one of them (the TFT's table scene is about 6 KB, its page scene 5 KB); the popup
+menu and the message box exist only while the table shows one.  The card and suit
+sheets and the glyph sheet are built once and kept.
 A layout module (layout_tft / layout_oled) gives positions and colours; the code is the
 same for both.  Cards are tiles of one sprite sheet (tile = card int, sprites.TILE_BACK);
 text is tiles of one glyph sheet copied from the font at start (_Text), and every
@@ -20,10 +25,12 @@ only carries real changes; text is rebuilt only when a shown number changed.
 import displayio
 from micropython import const
 
-from sixtysix_ui import sprites
-
 NO_CARD = 255
 _MAX_SLOTS = 6
+# The table scene's parts (Renderer._build_table), dropped while a page shows
+_TABLE_SCENE = ("table_group", "_status", "_trump", "_talon", "_upcard", "_hand",
+                "_trick_bot", "_trick_me", "_talon_text", "_message", "_more_bar", "_more",
+                "_points", "_popup", "_toast")
 _FIRST = const(32)          # the glyph sheet holds printable ASCII, " " (tile 0) to "~"
 _LAST = const(126)
 
@@ -98,6 +105,11 @@ class _Text:
             self.grid.pixel_shader = self._r.ink(color)
 
 
+def _scroll_chars(bar_w, cell_w):
+    """Characters of a row of a list that scrolls: its bar less the scroll mark."""
+    return (bar_w - 4) // cell_w - 1
+
+
 class _Rows:
     """A list of text rows with a highlight bar and scrolling (menus and pages).  When
     the list is longer than the rows, one mark at the right end of the bar says that it
@@ -122,7 +134,7 @@ class _Rows:
         self._y = y + 2
         self.chars = (width - 4) // r.cell_w
         mx = x + bar_w - r.cell_w - 1
-        self._scroll_chars = (mx - x - 3) // r.cell_w
+        self._scroll_chars = _scroll_chars(bar_w, r.cell_w)
         self.lines = [_Text(r, self.group, x + 3, y + 2 + i * line_h, L.TEXT, self.chars)
                       for i in range(rows)]
         self._mark = _Text(r, self.group, mx, y + 2, L.TEXT_SOFT, 1)
@@ -187,10 +199,15 @@ class Renderer:
         self.glyphs = _glyph_sheet(font)
         self._inks = {}
         self._tiles = {}
+        # sprites.py is needed only here: unloaded once its sheets are built
+        from sixtysix_ui import sprites
         self._sheet = sprites.card_sheet(L.HOLLOW_RED)
+        self._suits = sprites.suit_sheet(L.HOLLOW_RED)
+        unload("sixtysix_ui.sprites")
         self._pal = _palette(L.CARD)
         self._pal_sel = _palette(L.CARD_SELECTED)
         self._pal_dim = _palette(L.CARD_DIM)
+        self.page_group = None
         self._build_page()
         self._build_table()
 
@@ -229,8 +246,9 @@ class Renderer:
 
     def _card(self, group, x, y):
         scale = self.L.CARD_SCALE
-        grid = displayio.TileGrid(self._sheet, pixel_shader=self._pal, width=1, height=1,
-                                  tile_width=sprites.CARD_W, tile_height=sprites.CARD_H,
+        sheet = self._sheet                 # 25 tiles: the cards and the back
+        grid = displayio.TileGrid(sheet, pixel_shader=self._pal, width=1, height=1,
+                                  tile_width=sheet.width // 25, tile_height=sheet.height,
                                   x=x // scale, y=y // scale)
         grid.hidden = True
         group.append(grid)
@@ -253,21 +271,22 @@ class Renderer:
 
     def _build_table(self):
         L = self.L
+        suits = self._suits
         g = displayio.Group()
         g.append(self.solid(0, 0, L.WIDTH, L.HEIGHT, L.BG))
         self._status = _Text(self, g, L.STATUS[0], L.STATUS[1], L.TEXT)
-        self._trump = displayio.TileGrid(sprites.suit_sheet(L.HOLLOW_RED),
+        self._trump = displayio.TileGrid(suits,
                                          pixel_shader=_palette((None, L.TEXT, L.TEXT,
                                                                 L.CARD[3] if not L.MONO
                                                                 else L.TEXT)),
-                                         width=1, height=1, tile_width=sprites.GLYPH,
-                                         tile_height=sprites.GLYPH,
+                                         width=1, height=1, tile_width=suits.height,
+                                         tile_height=suits.height,
                                          x=L.TRUMP_ICON[0], y=L.TRUMP_ICON[1])
         g.append(self._trump)
         cards = displayio.Group(scale=L.CARD_SCALE)
         g.append(cards)
         self._talon = self._card(cards, L.TALON[0], L.TALON[1])
-        self._talon[0] = sprites.TILE_BACK
+        self._talon[0] = 24                 # sprites.TILE_BACK
         self._upcard = self._card(cards, L.UPCARD[0], L.UPCARD[1])
         self._hand = [self._card(cards, L.HAND[0] + i * L.HAND_STEP, L.HAND[1])
                       for i in range(_MAX_SLOTS)]
@@ -281,18 +300,35 @@ class Renderer:
         g.append(self._more_bar)
         self._more = _Text(self, g, L.MORE[0], L.MORE[1], L.TEXT)
         self._points = _Text(self, g, L.POINTS[0], L.POINTS[1], L.TEXT_SOFT, L.POINTS[2])
+        self.table_group = g
+        self._popup = self._toast = None
+        self.toast_chars = _scroll_chars(L.TOAST[2], self.cell_w)
+        self.popup_chars = _scroll_chars(L.POPUP[2], self.cell_w)
+        self._cache = [-1] * 8      # status numbers, talon, points, trump
+
+    def _overlays(self, on):
+        """Build the popup menu and the message box on top of the table scene, or drop
+        them (on false): they exist only while the table shows one of them, so neither
+        the bot's turns nor the pages carry their heap (about 5 KB on the TFT)."""
+        g = self.table_group
+        if not on:
+            g.remove(self._popup.group)
+            if self._toast is not self._popup:
+                g.remove(self._toast.group)
+            self._popup = self._toast = None
+            return
+        L = self.L
         x, y, w, rows = L.POPUP
         self._popup = _Rows(self, x, y, w, rows, True, L.LINE_H)
         self._popup.group.hidden = True
         g.append(self._popup.group)
-        x, y, w, rows = L.TOAST
-        self._toast = _Rows(self, x, y, w, rows, True, L.LINE_H)
-        self._toast.group.hidden = True
-        g.append(self._toast.group)
-        self.toast_chars = self._toast._scroll_chars
-        self.popup_chars = self._popup._scroll_chars
-        self.table_group = g
-        self._cache = [-1] * 8      # status numbers, talon, points, trump
+        if L.TOAST == L.POPUP:          # one box serves both (never shown together)
+            self._toast = self._popup
+        else:
+            x, y, w, rows = L.TOAST
+            self._toast = _Rows(self, x, y, w, rows, True, L.LINE_H)
+            self._toast.group.hidden = True
+            g.append(self._toast.group)
 
     # -------------------------------------------------------------- screens
 
@@ -304,6 +340,12 @@ class Renderer:
     def page(self, header, lines, sel, footer, deco=None):
         """A page screen: header text, rows (sel = highlighted row or -1), footer, and
         optionally decoration cards (a tuple of card ints, TFT only)."""
+        if self.page_group is None:
+            if self._root is self.table_group:      # from the table: drop its scene
+                self._set_root(None)
+                for name in _TABLE_SCENE:
+                    setattr(self, name, None)
+            self._build_page()
         self._page_header.set(header)
         self._page_rows.show(lines, sel)
         self._page_footer.set(footer)
@@ -336,6 +378,12 @@ class Renderer:
 
     def table(self, t):
         """Draw the table screen t (table.py Table)."""
+        if self.page_group is not None:     # the table needs none of the page scene
+            self._set_root(None)
+            self.page_group = self._deco = self._page_rows = None
+            self._page_header = self._page_footer = None
+        if self.table_group is None:
+            self._build_table()
         L = self.L
         app = t.app
         view = app.view
@@ -412,21 +460,35 @@ class Renderer:
             cache[6] = pts
             self._points.set("" if pts < 0 else "%d pt" % pts)
         self._message.set(t.message)
-        # overlays
-        if t.popup_items is not None:
-            self._popup.show(t.popup_lines, t.popup_sel + t.popup_first, t.popup_first)
-            self._popup.group.hidden = False
-        else:
+        # overlays (the table never shows both at once; built only while one shows)
+        shown = t.popup_items is not None or t.toast_lines is not None
+        if shown != (self._popup is not None):
+            self._overlays(shown)
+        if shown:
             self._popup.group.hidden = True
-        if t.toast_lines is not None:
-            self._toast.show(t.toast_lines, -1, 0, t.toast_top)
-            self._toast.group.hidden = False
-        else:
             self._toast.group.hidden = True
+            if t.popup_items is not None:
+                self._popup.show(t.popup_lines, t.popup_sel + t.popup_first, t.popup_first)
+                self._popup.group.hidden = False
+            else:
+                self._toast.show(t.toast_lines, -1, 0, t.toast_top)
+                self._toast.group.hidden = False
         self._set_root(self.table_group)
 
     def refresh(self):
         self.display.refresh()
+
+
+def unload(name):
+    """Forget module `name` (dotted) so that its code and tables are freed once nothing
+    else holds them; the next import loads it again."""
+    import sys
+    if name in sys.modules:
+        del sys.modules[name]
+    package, _, leaf = name.rpartition(".")
+    parent = sys.modules.get(package)
+    if parent is not None and hasattr(parent, leaf):
+        delattr(parent, leaf)
 
 
 def wrap(text, width, out):

@@ -20,6 +20,7 @@ from sixtysix_core import review
 from sixtysix_ui import input as I
 from sixtysix_ui import texts
 from sixtysix_ui.pages import Page
+from sixtysix_ui.render import unload
 
 _BAR = const(14)
 _STOP = const(0xF3)             # every button but up and down (joystick jitter, repeats)
@@ -33,16 +34,10 @@ def _key(d):
 def _unload():
     """Forget this page's modules (the next "Review" imports them again) and the bot's
     spare Deal; what still runs here keeps its own references until it returns."""
-    import sys
     from sixtysix_core import bot
     bot.release_values()
     for name in _MODULES:
-        if name in sys.modules:
-            del sys.modules[name]
-        package, _, leaf = name.rpartition(".")
-        parent = sys.modules.get(package)
-        if parent is not None and hasattr(parent, leaf):
-            delattr(parent, leaf)
+        unload(name)
 
 
 def result_lines(trick, played, better, loss, decisions):

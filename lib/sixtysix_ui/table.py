@@ -36,7 +36,7 @@ from sixtysix_core import playout
 from sixtysix_core.cards import SUIT_MASK
 from sixtysix_ui import input as I
 from sixtysix_ui import texts
-from sixtysix_ui.render import NO_CARD, wrap
+from sixtysix_ui.render import NO_CARD, unload, wrap
 
 HUMAN = const(0)
 BOT = const(1)
@@ -445,9 +445,10 @@ class Table:
             self.bot_since = self._now
             self._apply(card, HUMAN)
             return
-        # Imported here: only a refused card needs the sentences (about 6 KB of heap).
+        # Imported here and unloaded: only a refused card needs the sentences (6 KB of heap).
         from sixtysix_core import explain
         why = explain.why_not(d, card, texts.card_words)   # "A clubs", not "AC"
+        unload("sixtysix_core.explain")
         self.toast("Not now: " + why[:1].upper() + why[1:])
 
     def toast(self, text):

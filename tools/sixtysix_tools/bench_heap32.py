@@ -77,10 +77,15 @@ def app_main(mplane, tree, tmp, script, kind):
         if r is None:
             raise RuntimeError("app_steps (%s) failed:\n%s" % (board, (out.stdout
                                                                       + out.stderr)[-2000:]))
-        heap = smallest(lambda k, b=board: run_app(mplane, path, b, "%dk" % k, script)[1]
-                        is not None, 64, 256, 1)
-        pystack = smallest(lambda n, b=board: run_app(mplane, path, b, "1m", script, n)[1]
-                           is not None, 256, 4096, 16)
+        # complete: ends where the 1 MB run ended (a run can also stop short without
+        # an error: a MemoryError inside the script's generator ends it early)
+        def done(got, end=(r["WHERE"], r["STATE"])):
+            return got is not None and (got["WHERE"], got["STATE"]) == end
+
+        heap = smallest(lambda k, b=board: done(run_app(mplane, path, b, "%dk" % k,
+                                                        script)[1]), 64, 256, 1)
+        pystack = smallest(lambda n, b=board: done(run_app(mplane, path, b, "1m", script,
+                                                           n)[1]), 256, 4096, 16)
         rows.append((label, r, (heap, pystack)))
     kb = "{:,}".format
 

@@ -144,6 +144,19 @@ def _write(tree, target, data, kind, files):
     files[target] = {"sha256": sha256_bytes(data), "size": len(data), "kind": kind}
 
 
+def _module_name(target):
+    """"sixtysix_core.deal" for lib/sixtysix_core/deal.py: the name tracebacks show
+    (mpy-cross -s).  The board interns the module's dotted name on import anyway, so
+    this costs no qstr of its own, where "deal.py" would cost one per module (and the
+    app sits near the size at which the qstr table doubles: README)."""
+    name = target[:-3]
+    if name.startswith("lib/"):
+        name = name[4:]
+    if name.endswith("/__init__"):
+        name = name[:-len("/__init__")]
+    return name.replace("/", ".")
+
+
 def _compile_project(tree, files, compiler):
     """Replace the project .py files in `tree` by .mpy; False (tree untouched) on failure."""
     compiled = {}
@@ -151,7 +164,8 @@ def _compile_project(tree, files, compiler):
         if entry["kind"] != "project":
             continue
         mpy_target = target[:-3] + ".mpy"
-        problem = mpy.compile_file(compiler, tree / target, tree / mpy_target, target)
+        problem = mpy.compile_file(compiler, tree / target, tree / mpy_target,
+                                   _module_name(target))
         if problem:
             for done in compiled:
                 (tree / done).unlink(missing_ok=True)
