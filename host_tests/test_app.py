@@ -545,7 +545,9 @@ def _bot_wins_a_trick(d, three=False):
         elif t.anim_start >= 0 and t.anim_winner == A.BOT and not app.deal.is_over():
             return app
         elif app.deal.to_move == A.HUMAN and not app.busy():
-            d.press("a")
+            # a legal card (after the bot's close not every card is), not the Menu slot
+            on_legal = t.cursor < t.nslots and t.legal >> t.slots[t.cursor] & 1
+            d.press("a" if on_legal else "right")
         else:
             d.tick()
     pytest.fail("the bot never won a trick")
