@@ -17,7 +17,7 @@ the result is the same for the same hand however it is sliced.
 
 Values and losses are in 1/64 game point (bot.action_values).  After the last slice:
   decisions  how many choices were judged
-  trick      1-based trick number of the costliest choice, or 0 if none lost MIN_LOSS
+  trick      1-based trick number of the costliest choice, or 0 if none lost _MIN_LOSS
   played     the card played there, better the bot's best card (cards.py ints)
   loss       the best card's value minus the played card's
 The last judged choice is in last_trick, last_played, last_better, last_loss (for a
@@ -33,9 +33,9 @@ from sixtysix_core import deal as D
 from sixtysix_core.rng import Rng
 from sixtysix_core.view import PlayerView
 
-MIN_LOSS = const(24)            # 3/8 of a game point: below it, no mistake is shown
+_MIN_LOSS = const(24)            # 3/8 of a game point: below it, no mistake is shown
 REPEATS = const(4)              # action_values calls per choice (exhausted talon: 1)
-LEVEL = const(2)                # the review judges with the strongest bot
+_LEVEL = const(2)                # the review judges with the strongest bot
 
 
 class Review:
@@ -44,14 +44,14 @@ class Review:
         self.view = PlayerView(self.deal, 0)
         self.rng = Rng(1)
         self.values = [0] * 24
-        self.sums = [0] * 24
+        self.total = [0] * 24
         self.k = 0
         self.c = -1
         self.log = bytearray(D.LOG_SIZE)
         self.n = 0
         self.i = 0
         self.seed = 0
-        self.level = LEVEL
+        self.level = _LEVEL
         self._clear()
 
     def _clear(self):
@@ -65,7 +65,7 @@ class Review:
         self.last_better = -1
         self.last_loss = 0
 
-    def start(self, hand, seat, level=LEVEL, seed=66):
+    def start(self, hand, seat, level=_LEVEL, seed=66):
         """Begin the review of Deal `hand` (finished or not) for `seat`."""
         d = self.deal
         if d.rules is not hand.rules:
@@ -116,27 +116,27 @@ class Review:
             if self.i >= self.n:
                 return False
             for c in range(24):
-                self.sums[c] = 0
+                self.total[c] = 0
             self.c = -1
-            self._next_card()
+            self._card()
         c = self.c
         # the same seed for every card of a round: the same worlds (bot.action_values)
         self.rng.seed((self.seed * 256 + self.i) * 8 + self.k)
         legal = bot.action_values(view, self.level, self.rng, self.values, 1 << c)
-        self.sums[c] += self.values[c]
-        self._next_card()
+        self.total[c] += self.values[c]
+        self._card()
         if self.c < 0:                          # the round is complete
             self.k += 1
             if self.k >= REPEATS or d.talon_state == D.EXHAUSTED:   # exhausted: exact
-                self._judge(self.log[self.i], legal, self.k)
+                self._end(self.log[self.i], legal, self.k)
                 d.apply(self.log[self.i])
                 self.i += 1
                 self.k = 0
                 return self.i < self.n
-            self._next_card()
+            self._card()
         return True
 
-    def _next_card(self):
+    def _card(self):
         """self.c: the next legal card after self.c (-1: none left this round)."""
         legal = self.deal.legal_cards()
         c = self.c + 1
@@ -144,20 +144,20 @@ class Review:
             c += 1
         self.c = c if c < 24 else -1
 
-    def _judge(self, played, legal, k):
+    def _end(self, played, legal, k):
         d = self.deal
-        sums = self.sums
+        total = self.total
         best = played
         for c in range(24):
-            if legal >> c & 1 and sums[c] > sums[best]:
+            if legal >> c & 1 and total[c] > total[best]:
                 best = c
-        loss = (sums[best] - sums[played]) // k
+        loss = (total[best] - total[played]) // k
         self.decisions += 1
         self.last_trick = d.trick_no + 1
         self.last_played = played
         self.last_better = best
         self.last_loss = loss
-        if loss >= MIN_LOSS and loss > self.loss:
+        if loss >= _MIN_LOSS and loss > self.loss:
             self.trick = self.last_trick
             self.played = played
             self.better = best
@@ -169,12 +169,12 @@ def tenths(loss):
     return (loss * 10 + 32) // 64
 
 
-def sentence(rev, card_text):
-    """'Trick 4: A spades - K spades was better, about +0.6 game points' (card_text
-    names a card int), or a sentence that no choice cost MIN_LOSS (cold path)."""
+def sentence(rev, text):
+    """'Trick 4: A spades - K spades was better, about +0.6 game points' (text names
+    a card int), or a sentence that no choice cost _MIN_LOSS (cold path)."""
     if rev.trick == 0:
         return "No costly choice found in %d decision%s: well played." % (
             rev.decisions, "" if rev.decisions == 1 else "s")
     t = tenths(rev.loss)
     return "Trick %d: %s - %s was better, about +%d.%d game points" % (
-        rev.trick, card_text(rev.played), card_text(rev.better), t // 10, t % 10)
+        rev.trick, text(rev.played), text(rev.better), t // 10, t % 10)
