@@ -39,8 +39,11 @@ _LEVEL = const(2)                # the review judges with the strongest bot
 
 
 class Review:
-    def __init__(self, rules):
-        self.deal = D.Deal(rules)
+    def __init__(self, rules, deal=None):
+        """deal: the Deal to replay in (the hand's own: the handheld, whose heap has no
+        room for one more Deal; finish() then leaves it as the hand ended), or None for
+        a Deal of the review's own."""
+        self.deal = D.Deal(rules) if deal is None else deal
         self.view = PlayerView(self.deal, 0)
         self.rng = Rng(1)
         self.values = [0] * 24
@@ -48,6 +51,8 @@ class Review:
         self.k = 0
         self.c = -1
         self.log = bytearray(D.LOG_SIZE)
+        self.deck = bytearray(24)               # the hand's, to replay it (_recall)
+        self.dealer = 0
         self.n = 0
         self.i = 0
         self.seed = 0
@@ -68,14 +73,16 @@ class Review:
     def start(self, hand, seat, level=_LEVEL, seed=66):
         """Begin the review of Deal `hand` (finished or not) for `seat`."""
         d = self.deal
-        if d.rules is not hand.rules:
-            d.rules = hand.rules
-            d.configure()
-        d.deck[:] = hand.deck
-        d.deal_from_deck(hand.dealer)
         self.n = hand.log_len
         for k in range(self.n):
             self.log[k] = hand.log_action[k]
+        if d.rules is not hand.rules:
+            d.rules = hand.rules
+            d.configure()
+        self.deck[:] = hand.deck
+        self.dealer = hand.dealer
+        self.i = 0
+        self._recall()
         self.view.set_seat(seat)
         self.level = level
         self.seed = seed
@@ -83,6 +90,22 @@ class Review:
         self.k = 0
         self.c = -1
         self._clear()
+
+    def _recall(self):
+        """Replay the log's first self.i actions from the hand's deal (allocates nothing)."""
+        d = self.deal
+        d.deck[:] = self.deck
+        d.deal_from_deck(self.dealer)
+        for k in range(self.i):
+            d.apply(self.log[k])
+
+    def finish(self):
+        """Replay the rest of the log, judging nothing: the Deal ends as the hand did
+        (a review stopped early, in the hand's own Deal)."""
+        d = self.deal
+        while self.i < self.n:
+            d.apply(self.log[self.i])
+            self.i += 1
 
     def done(self):
         return self.i >= self.n
@@ -122,7 +145,11 @@ class Review:
         c = self.c
         # the same seed for every card of a round: the same worlds (bot.action_values)
         self.rng.seed((self.seed * 256 + self.i) * 8 + self.k)
-        legal = bot.action_values(view, self.level, self.rng, self.values, 1 << c)
+        if d.talon_state == D.OPEN:
+            legal = bot.action_values(view, self.level, self.rng, self.values, 1 << c)
+        else:               # the bot plays each card in this Deal: replay it after
+            legal = bot.action_values(view, self.level, self.rng, self.values, 1 << c, d)
+            self._recall()
         self.total[c] += self.values[c]
         self._card()
         if self.c < 0:                          # the round is complete

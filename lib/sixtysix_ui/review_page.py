@@ -70,7 +70,7 @@ class ReviewPage(Page):
         if done is not None and done[0] == _key(app.deal):
             self._finish(done[1])
             return
-        self.rev = review.Review(app.rules)
+        self.rev = review.Review(app.rules, app.deal)   # replayed in the hand's Deal
         self.rev.start(app.deal, 0)             # the human's seat (app.HUMAN)
         self.lines = ["Looking at each card", "as the bot would...", bar(0, 100)]
         self.footer = "Any button: stop"
@@ -94,7 +94,9 @@ class ReviewPage(Page):
         app = self.app
         rev = self.rev
         if b & _STOP if rev is not None else b & (I.BTN_A | I.BTN_B | I.BTN_START):
-            self.rev = None                     # any button stops (3-button boards too)
+            if rev is not None:                 # any button stops (3-button boards too)
+                rev.finish()                    # app.deal: the hand as it ended
+            self.rev = None
             _end()
             app.show(app.summary)
             return
