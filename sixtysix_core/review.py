@@ -3,7 +3,9 @@
 The hand comes as the record every Deal keeps (rules, dealer, deck in deal order, the
 action log: deal.py), so the app can review the hand it just finished and the laptop a
 record file (tools/sixtysix_tools/review.py).  The review replays the log in its own
-Deal; at each of the seat's card choices with two or more legal cards it asks
+Deal, or in the hand's (Review(rules, deal): the handheld, with no heap for one more
+Deal; finish() after a stop puts it back as the hand ended); at each of the seat's
+card choices with two or more legal cards it asks
 bot.action_values for the value of every legal card, as that seat's PlayerView allows
 (RULES.md R22: the search samples the cards the seat could not see), and keeps the
 choice whose card lost the most against the best one.
@@ -13,7 +15,9 @@ Work comes in slices: step() values one legal card in one round of sampled world
 progress bar between slices.  A choice takes REPEATS rounds (one when the talon is
 exhausted: the solver is exact there); every card of a round is valued on the same
 worlds, the rng being seeded from `seed`, the choice's log index and the round, so
-the result is the same for the same hand however it is sliced.
+the result is the same for the same hand however it is sliced.  Once the talon is
+closed the bot plays each candidate in a spare Deal: the review lends it its own and
+replays the log into it after the slice (_recall), so no third Deal is made.
 
 Values and losses are in 1/64 game point (bot.action_values).  After the last slice:
   decisions  how many choices were judged

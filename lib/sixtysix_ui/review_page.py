@@ -6,9 +6,11 @@ device with the bot's own search, one slice per step (one bot.action_values call
 at most about a second on a SAMD51), and the page shows a progress bar between
 slices; any button (but up and down) stops it and goes back to the summary.  The
 finished result is kept for that hand (app.review_done: the hand's key and the
-result), so opening the page again shows it at once.  On leaving, the page unloads its
-modules and the bot's spare Deal (bot.release_values): about 5 KB of heap that the
-rest of the game does not need.
+result), so opening the page again shows it at once.  The review replays the hand in
+app.deal itself (a stop first replays the rest: rev.finish), and lends that Deal to the
+bot as its spare, so it makes no Deal of its own.  On leaving, the page unloads its
+modules (and the bot's spare Deal, should one exist: bot.release_values): about 5 KB
+of heap that the rest of the game does not need.
 
 Lines are at most 21 characters (the OLED's width); cards are written in words
 (texts.card_words: the device font has no suit glyphs), and on the colour screen the
