@@ -107,8 +107,10 @@ def stage_app(tree, dest):
             continue
         module = name if name in ("fake_os.py", "app_steps.py") else name[len("fake_"):]
         target = os.path.join(dest if module == name else fw, module[:-3] + ".mpy")
+        # the source name a traceback shows: the bare module name, interned on import
+        # anyway (as devbuild names our modules), not "keypad.py", one more qstr each
         problem = mpy.compile_file(tool("mpy-cross"), os.path.join(STAND_INS, name), target,
-                                   module)
+                                   module[:-3])
         if problem:
             raise RuntimeError(problem)
     return ["fw", "lib", dest]

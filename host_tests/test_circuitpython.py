@@ -12,7 +12,8 @@ a CircuitPython 9 board's pystack (1536 bytes) unless a test says otherwise:
     pystacks; and from .py sources (compiled on the heap) in 128 KiB;
   * the whole app (tools/wasm/app_steps.py: what code.py does, on the firmware
     stand-ins, then a whole match against the hard bot by key presses) on both layouts
-    in a fixed 128 KiB heap, stand-ins included.
+    in a fixed 128 KiB heap, stand-ins included; and one hand, then "Review" on its
+    summary until the review is done, in the same heap.
 Without the binaries the lane is skipped (pytest's summary shows one SKIPPED line that
 says how to get them); with $CI set the run fails instead.
 """
@@ -142,3 +143,20 @@ def test_whole_app_plays_a_match_in_128k(app_path, board):
     assert max(int(s) for s in scores) >= 7, lines["STATE"]
     assert int(lines["MAXLIVE"].split()[0]) > int(lines["BUILT"]) > int(lines["BASE"])
     print(board, {k: lines[k] for k in ("BASE", "BUILT", "MAXLIVE", "FREE", "POLLS")})
+
+
+# One hand, then "Review" on its summary (right, A) until the review is done (settle:
+# the app waits for the human only when the review has finished, on its page).
+REVIEW_SCRIPT = "right a left a settle hand right a settle"
+
+
+@pytest.mark.parametrize("board", ["pygamer", "oled"])
+def test_whole_app_reviews_a_hand_in_128k(app_path, board):
+    r = mplane.run(["-m", "app_steps", board, app_path[1], REVIEW_SCRIPT], APP_HEAP,
+                   cwd=app_path[2])
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr
+    lines = _lines(r.stdout)
+    assert lines["WHERE"].startswith("press 19 (6)"), lines      # app.S_REVIEW, done
+    scores = lines["STATE"].split("scores ")[1].split("-")
+    assert "hand 2" in lines["STATE"] and max(int(s) for s in scores) >= 1, lines["STATE"]
+    print(board, {k: lines[k] for k in ("BUILT", "MAXLIVE", "FREE", "POLLS")})

@@ -311,7 +311,7 @@ _spare = [None]                  # [Deal]: a world after one candidate card (pha
 _EXACT = const(3)                # exhausted talon: this many decisions' nodes a card
 
 
-def action_values(view, level, rng, out, only=0xFFFFFF):
+def action_values(view, level, rng, out, only=0xFFFFFF, child=None):
     """The bot's judgement of the legal cards of view.seat, for a review of the hand.
 
     out is a list of at least 24 ints: out[c] is set for each card c of
@@ -327,8 +327,10 @@ def action_values(view, level, rng, out, only=0xFFFFFF):
     talon closed, one decision's nodes per candidate; talon exhausted, _EXACT
     decisions' nodes per candidate, enough for an exact value in nearly every
     position (so a caller that averages several calls need not repeat this one).
-    Returns the legal card mask (0: no card to choose).  Allocates nothing after the
-    first call but one spare Deal (phase 2)."""
+    Phase 2 plays each candidate in a spare Deal: `child` if given (with the rules of
+    view's; the caller restores it: a review lends the Deal it replays in, which is
+    idle once the world is sampled), else one kept here.  Returns the legal card mask
+    (0: no card to choose).  Allocates nothing after the first call but that spare."""
     legal = view.legal_cards()
     if legal == 0 or view.rules().players != 2:
         return 0
@@ -354,7 +356,8 @@ def action_values(view, level, rng, out, only=0xFFFFFF):
                 if want >> c & 1:
                     out[c] += playout.run(s.world, me, s.solver, c)
     else:
-        child = _spare[0]
+        if child is None:
+            child = _spare[0]
         if child is None:
             child = D.Deal(s.world.rules)
             _spare[0] = child

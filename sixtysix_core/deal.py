@@ -88,6 +88,10 @@ _BIT37 = (b"\x00\x00\x01\x00\x02\x17\x00\x00\x03\x10\x00\x00\x00\x0b\x00\x0d\x04
           b"\x00\x00\x16\x00\x0f\x00\x0a\x0c\x06\x00\x15\x0e\x09\x05\x14\x08\x13\x12")
 
 
+def _clear(per_seat):
+    per_seat[0] = per_seat[1] = per_seat[2] = per_seat[3] = 0
+
+
 class Deal:
     def __init__(self, rules=None):
         self.rules = R.RuleSet() if rules is None else rules
@@ -170,10 +174,19 @@ class Deal:
         self.last_trick[0] = NO_CARD
         self.last_trick[1] = NO_CARD
         self.last_trick[2] = NO_CARD
-        for per_seat in (self.hand, self.won, self.played_by, self.shown, self.tricks,
-                         self.cardpts, self.meld_credited, self.meld_pending, self.bonus,
-                         self.snap_tricks, self.snap_total, self.score_delta, self.melds):
-            per_seat[0] = per_seat[1] = per_seat[2] = per_seat[3] = 0
+        _clear(self.hand)                # one call each, not a loop over a new tuple:
+        _clear(self.won)                 # deal_from_deck allocates nothing (a review
+        _clear(self.played_by)           # replays its hand between slices: review.py)
+        _clear(self.shown)
+        _clear(self.tricks)
+        _clear(self.cardpts)
+        _clear(self.meld_credited)
+        _clear(self.meld_pending)
+        _clear(self.bonus)
+        _clear(self.snap_tricks)
+        _clear(self.snap_total)
+        _clear(self.score_delta)
+        _clear(self.melds)
 
     def pack(self):
         """Mask of the cards in play under these rules (R1, V3)."""
@@ -224,7 +237,8 @@ class Deal:
             up_index = 6
             talon_end = 20
         n = talon_end - first_talon
-        self.talon[0:n] = deck[first_talon:talon_end]
+        for k in range(n):                          # not a slice: allocates nothing
+            self.talon[k] = deck[first_talon + k]
         if fixed:
             self.trump = 2                          # hearts (V5)
         else:

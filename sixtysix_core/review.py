@@ -3,7 +3,9 @@
 The hand comes as the record every Deal keeps (rules, dealer, deck in deal order, the
 action log: deal.py), so the app can review the hand it just finished and the laptop a
 record file (tools/sixtysix_tools/review.py).  The review replays the log in its own
-Deal; at each of the seat's card choices with two or more legal cards it asks
+Deal, or in the hand's (Review(rules, deal): the handheld, with no heap for one more
+Deal; finish() after a stop puts it back as the hand ended); at each of the seat's
+card choices with two or more legal cards it asks
 bot.action_values for the value of every legal card, as that seat's PlayerView allows
 (RULES.md R22: the search samples the cards the seat could not see), and keeps the
 choice whose card lost the most against the best one.
@@ -13,11 +15,13 @@ Work comes in slices: step() values one legal card in one round of sampled world
 progress bar between slices.  A choice takes REPEATS rounds (one when the talon is
 exhausted: the solver is exact there); every card of a round is valued on the same
 worlds, the rng being seeded from `seed`, the choice's log index and the round, so
-the result is the same for the same hand however it is sliced.
+the result is the same for the same hand however it is sliced.  Once the talon is
+closed the bot plays each candidate in a spare Deal: the review lends it its own and
+replays the log into it after the slice (_recall), so no third Deal is made.
 
 Values and losses are in 1/64 game point (bot.action_values).  After the last slice:
   decisions  how many choices were judged
-  trick      1-based trick number of the costliest choice, or 0 if none lost MIN_LOSS
+  trick      1-based trick number of the costliest choice, or 0 if none lost _MIN_LOSS
   played     the card played there, better the bot's best card (cards.py ints)
   loss       the best card's value minus the played card's
 The last judged choice is in last_trick, last_played, last_better, last_loss (for a
@@ -33,25 +37,30 @@ from sixtysix_core import deal as D
 from sixtysix_core.rng import Rng
 from sixtysix_core.view import PlayerView
 
-MIN_LOSS = const(24)            # 3/8 of a game point: below it, no mistake is shown
+_MIN_LOSS = const(24)            # 3/8 of a game point: below it, no mistake is shown
 REPEATS = const(4)              # action_values calls per choice (exhausted talon: 1)
-LEVEL = const(2)                # the review judges with the strongest bot
+_LEVEL = const(2)                # the review judges with the strongest bot
 
 
 class Review:
-    def __init__(self, rules):
-        self.deal = D.Deal(rules)
+    def __init__(self, rules, deal=None):
+        """deal: the Deal to replay in (the hand's own: the handheld, whose heap has no
+        room for one more Deal; finish() then leaves it as the hand ended), or None for
+        a Deal of the review's own."""
+        self.deal = D.Deal(rules) if deal is None else deal
         self.view = PlayerView(self.deal, 0)
         self.rng = Rng(1)
         self.values = [0] * 24
-        self.sums = [0] * 24
+        self.total = [0] * 24
         self.k = 0
         self.c = -1
         self.log = bytearray(D.LOG_SIZE)
+        self.deck = bytearray(24)               # the hand's, to replay it (_recall)
+        self.dealer = 0
         self.n = 0
         self.i = 0
         self.seed = 0
-        self.level = LEVEL
+        self.level = _LEVEL
         self._clear()
 
     def _clear(self):
@@ -65,17 +74,19 @@ class Review:
         self.last_better = -1
         self.last_loss = 0
 
-    def start(self, hand, seat, level=LEVEL, seed=66):
+    def start(self, hand, seat, level=_LEVEL, seed=66):
         """Begin the review of Deal `hand` (finished or not) for `seat`."""
         d = self.deal
-        if d.rules is not hand.rules:
-            d.rules = hand.rules
-            d.configure()
-        d.deck[:] = hand.deck
-        d.deal_from_deck(hand.dealer)
         self.n = hand.log_len
         for k in range(self.n):
             self.log[k] = hand.log_action[k]
+        if d.rules is not hand.rules:
+            d.rules = hand.rules
+            d.configure()
+        self.deck[:] = hand.deck
+        self.dealer = hand.dealer
+        self.i = 0
+        self._recall()
         self.view.set_seat(seat)
         self.level = level
         self.seed = seed
@@ -83,6 +94,22 @@ class Review:
         self.k = 0
         self.c = -1
         self._clear()
+
+    def _recall(self):
+        """Replay the log's first self.i actions from the hand's deal (allocates nothing)."""
+        d = self.deal
+        d.deck[:] = self.deck
+        d.deal_from_deck(self.dealer)
+        for k in range(self.i):
+            d.apply(self.log[k])
+
+    def finish(self):
+        """Replay the rest of the log, judging nothing: the Deal ends as the hand did
+        (a review stopped early, in the hand's own Deal)."""
+        d = self.deal
+        while self.i < self.n:
+            d.apply(self.log[self.i])
+            self.i += 1
 
     def done(self):
         return self.i >= self.n
@@ -116,27 +143,31 @@ class Review:
             if self.i >= self.n:
                 return False
             for c in range(24):
-                self.sums[c] = 0
+                self.total[c] = 0
             self.c = -1
-            self._next_card()
+            self._card()
         c = self.c
         # the same seed for every card of a round: the same worlds (bot.action_values)
         self.rng.seed((self.seed * 256 + self.i) * 8 + self.k)
-        legal = bot.action_values(view, self.level, self.rng, self.values, 1 << c)
-        self.sums[c] += self.values[c]
-        self._next_card()
+        if d.talon_state == D.OPEN:
+            legal = bot.action_values(view, self.level, self.rng, self.values, 1 << c)
+        else:               # the bot plays each card in this Deal: replay it after
+            legal = bot.action_values(view, self.level, self.rng, self.values, 1 << c, d)
+            self._recall()
+        self.total[c] += self.values[c]
+        self._card()
         if self.c < 0:                          # the round is complete
             self.k += 1
             if self.k >= REPEATS or d.talon_state == D.EXHAUSTED:   # exhausted: exact
-                self._judge(self.log[self.i], legal, self.k)
+                self._end(self.log[self.i], legal, self.k)
                 d.apply(self.log[self.i])
                 self.i += 1
                 self.k = 0
                 return self.i < self.n
-            self._next_card()
+            self._card()
         return True
 
-    def _next_card(self):
+    def _card(self):
         """self.c: the next legal card after self.c (-1: none left this round)."""
         legal = self.deal.legal_cards()
         c = self.c + 1
@@ -144,20 +175,20 @@ class Review:
             c += 1
         self.c = c if c < 24 else -1
 
-    def _judge(self, played, legal, k):
+    def _end(self, played, legal, k):
         d = self.deal
-        sums = self.sums
+        total = self.total
         best = played
         for c in range(24):
-            if legal >> c & 1 and sums[c] > sums[best]:
+            if legal >> c & 1 and total[c] > total[best]:
                 best = c
-        loss = (sums[best] - sums[played]) // k
+        loss = (total[best] - total[played]) // k
         self.decisions += 1
         self.last_trick = d.trick_no + 1
         self.last_played = played
         self.last_better = best
         self.last_loss = loss
-        if loss >= MIN_LOSS and loss > self.loss:
+        if loss >= _MIN_LOSS and loss > self.loss:
             self.trick = self.last_trick
             self.played = played
             self.better = best
@@ -169,12 +200,12 @@ def tenths(loss):
     return (loss * 10 + 32) // 64
 
 
-def sentence(rev, card_text):
-    """'Trick 4: A spades - K spades was better, about +0.6 game points' (card_text
-    names a card int), or a sentence that no choice cost MIN_LOSS (cold path)."""
+def sentence(rev, text):
+    """'Trick 4: A spades - K spades was better, about +0.6 game points' (text names
+    a card int), or a sentence that no choice cost _MIN_LOSS (cold path)."""
     if rev.trick == 0:
         return "No costly choice found in %d decision%s: well played." % (
             rev.decisions, "" if rev.decisions == 1 else "s")
     t = tenths(rev.loss)
     return "Trick %d: %s - %s was better, about +%d.%d game points" % (
-        rev.trick, card_text(rev.played), card_text(rev.better), t // 10, t % 10)
+        rev.trick, text(rev.played), text(rev.better), t // 10, t % 10)

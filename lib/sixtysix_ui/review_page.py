@@ -6,9 +6,11 @@ device with the bot's own search, one slice per step (one bot.action_values call
 at most about a second on a SAMD51), and the page shows a progress bar between
 slices; any button (but up and down) stops it and goes back to the summary.  The
 finished result is kept for that hand (app.review_done: the hand's key and the
-result), so opening the page again shows it at once.  On leaving, the page unloads its
-modules and the bot's spare Deal (bot.release_values): about 5 KB of heap that the
-rest of the game does not need.
+result), so opening the page again shows it at once.  The review replays the hand in
+app.deal itself (a stop first replays the rest: rev.finish), and lends that Deal to the
+bot as its spare, so it makes no Deal of its own.  On leaving, the page unloads its
+modules (and the bot's spare Deal, should one exist: bot.release_values): about 5 KB
+of heap that the rest of the game does not need.
 
 Lines are at most 21 characters (the OLED's width); cards are written in words
 (texts.card_words: the device font has no suit glyphs), and on the colour screen the
@@ -24,20 +26,19 @@ from sixtysix_ui.render import unload
 
 _BAR = const(14)
 _STOP = const(0xF3)             # every button but up and down (joystick jitter, repeats)
-_MODULES = ("sixtysix_ui.review_page", "sixtysix_core.review")
 
 
 def _key(d):
     return bytes(d.deck) + bytes(d.log_action[0:d.log_len])
 
 
-def _unload():
+def _end():
     """Forget this page's modules (the next "Review" imports them again) and the bot's
     spare Deal; what still runs here keeps its own references until it returns."""
     from sixtysix_core import bot
     bot.release_values()
-    for name in _MODULES:
-        unload(name)
+    unload("sixtysix_ui.review_page")
+    unload("sixtysix_core.review")
 
 
 def result_lines(trick, played, better, loss, decisions):
@@ -46,14 +47,14 @@ def result_lines(trick, played, better, loss, decisions):
         return ["No costly choice in", "%d card choice%s:" % (decisions, "" if decisions == 1
                                                               else "s"), "well played!"]
     t = review.tenths(loss)
-    return ["Trick %d: you played" % trick, texts.card_words(played) + ". Better:",
-            texts.card_words(better) + ", about", "+%d.%d game points" % (t // 10, t % 10)]
+    return ["Trick %d: you played" % trick, "%s. Better:" % texts.card_words(played),
+            "%s, about" % texts.card_words(better), "+%d.%d game points" % (t // 10, t % 10)]
 
 
 def bar(done, total):
     """'[=======.......] 50%' for done of total."""
     n = done * _BAR // total
-    return "[" + "=" * n + "." * (_BAR - n) + "] %d%%" % (done * 100 // total)
+    return "[%s%s] %d%%" % ("=" * n, "." * (_BAR - n), done * 100 // total)
 
 
 class ReviewPage(Page):
@@ -63,31 +64,31 @@ class ReviewPage(Page):
         super().__init__(app)
         self.header = "Review of the hand"
         self.rev = None
-        self._shown = -1
+        self.shown = -1
 
     def enter(self):
         app = self.app
         done = app.review_done
         if done is not None and done[0] == _key(app.deal):
-            self._done(done[1])
+            self._finish(done[1])
             return
-        self.rev = review.Review(app.rules)
+        self.rev = review.Review(app.rules, app.deal)   # replayed in the hand's Deal
         self.rev.start(app.deal, 0)             # the human's seat (app.HUMAN)
         self.lines = ["Looking at each card", "as the bot would...", bar(0, 100)]
         self.footer = "Any button: stop"
         self.deco = None
-        self._shown = 0
+        self.shown = 0
         app.dirty = True
 
     def busy(self):
         return self.rev is not None
 
-    def _done(self, result):
+    def _finish(self, out):
         self.rev = None
-        self.lines = result_lines(*result)
+        self.lines = result_lines(*out)
         self.deco = None
-        if result[0] and not self.app.layout.MONO:
-            self.deco = (result[1], result[2])
+        if out[0] and not self.app.layout.MONO:
+            self.deco = (out[1], out[2])
         self.footer = "A: back"
         self.app.dirty = True
 
@@ -95,8 +96,10 @@ class ReviewPage(Page):
         app = self.app
         rev = self.rev
         if b & _STOP if rev is not None else b & (I.BTN_A | I.BTN_B | I.BTN_START):
-            self.rev = None                     # any button stops (3-button boards too)
-            _unload()
+            if rev is not None:                 # any button stops (3-button boards too)
+                rev.finish()                    # app.deal: the hand as it ended
+            self.rev = None
+            _end()
             app.show(app.summary)
             return
         if rev is None:
@@ -105,10 +108,10 @@ class ReviewPage(Page):
         if not more:
             result = (rev.trick, rev.played, rev.better, rev.loss, rev.decisions)
             app.review_done = (_key(app.deal), result)
-            self._done(result)
+            self._finish(result)
             return
         p = rev.progress(100)
-        if p != self._shown:
-            self._shown = p
+        if p != self.shown:
+            self.shown = p
             self.lines[2] = bar(p, 100)
             app.dirty = True
