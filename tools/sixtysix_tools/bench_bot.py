@@ -55,6 +55,17 @@ def pystones(micropython, loops=50000):
     raise RuntimeError("no pystone figure in: %r" % out)
 
 
+def lane():
+    """host_tests/mplane (the CircuitPython lane), or None after one line saying how to
+    get its binaries."""
+    sys.path.insert(0, os.path.join(ROOT, "host_tests"))
+    import mplane
+    if mplane.binaries() is None:
+        sys.stderr.write("bench bot: " + mplane.HOW_TO_GET.split(": ", 1)[1] + "\n")
+        return None
+    return mplane
+
+
 def percentile(sorted_values, q):
     if not sorted_values:
         return 0
@@ -211,10 +222,8 @@ def main(command, args):
     if args and args[0] == "bot":
         args = args[1:]
     ns = ap.parse_args(args)
-    sys.path.insert(0, os.path.join(ROOT, "host_tests"))
-    import mplane
-    if mplane.binaries() is None:
-        sys.stderr.write("bench bot: " + mplane.HOW_TO_GET.split(": ", 1)[1] + "\n")
+    mplane = lane()
+    if mplane is None:
         return 2
     micropython = mplane.tool("circuitpython")
     tmp = tempfile.mkdtemp(prefix="sixtysix_bench_")

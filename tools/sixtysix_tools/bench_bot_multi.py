@@ -14,10 +14,9 @@ machine both figures are then taken at the same moment.  Then the smallest heap
 import argparse
 import os
 import subprocess
-import sys
 import tempfile
 
-from sixtysix_tools.bench_bot import ROOT, SAMD51_PYSTONES, _env, percentile, pystones
+from sixtysix_tools.bench_bot import ROOT, SAMD51_PYSTONES, _env, lane, percentile, pystones
 
 
 def time_positions(micropython, root, players, hands):
@@ -41,10 +40,8 @@ def main(command, args):
     ap.add_argument("--hands", type=int, default=12, help="hands that give the positions")
     ap.add_argument("--no-heap", action="store_true", help="skip the heap search")
     ns = ap.parse_args(args)
-    sys.path.insert(0, os.path.join(ROOT, "host_tests"))
-    import mplane
-    if mplane.binaries() is None:
-        sys.stderr.write("bench bot: " + mplane.HOW_TO_GET.split(": ", 1)[1] + "\n")
+    mplane = lane()
+    if mplane is None:
         return 2
     micropython = mplane.tool("circuitpython")
     from sixtysix_core.bot import LEVELS
