@@ -33,12 +33,13 @@ from sixtysix_core import rules as R
 from sixtysix_core.rng import Rng
 from sixtysix_core.view import PlayerView
 from sixtysix_ui import input as I
+from sixtysix_ui import texts
 from sixtysix_ui.pages import Summary, Title
 from sixtysix_ui.render import Renderer, unload
 from sixtysix_ui.stats import PREF_QUIET, Stats
 from sixtysix_ui.storage import Storage
 from sixtysix_ui.table import (ANIM_MOVE_MS, ANIM_SHOW_MS, BOT, BOT_DELAY_MS,  # noqa: F401
-                               EV_HAND_END, HUMAN, U_BACK, U_HINT, U_LAST, U_QUIT, Table)
+                               EV_HAND_END, HUMAN, U_BACK, U_HINT, U_LAST, U_QUIT)
 
 
 S_TITLE = const(0)
@@ -48,16 +49,23 @@ S_MATCH_END = const(3)
 S_HELP = const(4)
 S_STATS = const(5)              # stats_page.py
 S_REVIEW = const(6)             # review_page.py
+S_TRUMP = const(7)              # table_multi.py TrumpPage: the trump choice
+# The modules of one kind of match only (two players / three or four), dropped when a
+# match of the other kind starts (_engine): neither kind carries the other's heap.
+_TWO = ("sixtysix_ui.table", "sixtysix_core.bot", "sixtysix_core.endgame",
+        "sixtysix_core.playout", "sixtysix_core.sample")
+_MULTI = ("sixtysix_ui.table_multi", "sixtysix_ui.texts_multi", "sixtysix_core.bot_multi",
+          "sixtysix_core.view_multi", "sixtysix_core.deal_multi")
 
 
 def supported_presets():
-    """Indexes into rules.preset_names() of the presets this app can play: two players (the
-    app has one human and one bot seat) and nothing RuleSet.unsupported() refuses."""
+    """Indexes into rules.preset_names() of the presets this app can play: nothing
+    RuleSet.unsupported() refuses (the human is seat 0, bots play the other seats)."""
     out = []
     names = R.preset_names()
     for i in range(len(names)):
         rules = R.preset(names[i])
-        if rules.players == 2 and rules.unsupported() is None:
+        if rules.unsupported() is None:
             out.append(i)
     return tuple(out)
 
@@ -87,9 +95,10 @@ class App:
         self.rules = R.RuleSet()                # the rules of the match being played
         self.choice = R.RuleSet()               # the rules chosen for the next match
         self.match = M.Match(self.rules)
-        self.deal = D.Deal(self.rules)
-        self.view = PlayerView(self.deal, HUMAN)
-        self.bot_view = PlayerView(self.deal, BOT)
+        self.multi = False                      # a match of 3 or 4 players (_engine)
+        self.texts = texts                      # summary() and match_end() of the kind
+        self.deal = self.view = self.bot_view = self.table = None
+        self._engine()
         self.rng = Rng(seed if seed is not None else 66)
         self.in_match = False
         self.hand_recorded = False
@@ -98,7 +107,6 @@ class App:
             from sixtysix_ui.sound import Sound  # only where there is a speaker
             self.sound = Sound(hw.speaker, getattr(hw, "speaker_enable", None))
         self.dirty = True
-        self.table = Table(self)
         self.title = Title(self)
         self.summary = Summary(self)
         self.title.add("Statistics", self._open_stats)
@@ -171,6 +179,9 @@ class App:
     def show_title(self):
         unload("sixtysix_ui.help")          # the title's own pages: loaded when opened
         unload("sixtysix_ui.stats_page")
+        if self.multi:                      # the statistics page imports the bot
+            for name in _TWO:
+                unload(name)
         self.show(self.title)
 
     def quit_to_title(self):
@@ -183,10 +194,10 @@ class App:
             self.rng.set_state(saved.rng_state)
         if self.settings.preset not in self.presets:
             self.settings.preset = self.presets[0]
-        if saved.rules.players != 2:
+        if saved.rules.unsupported() is not None:
             return
         saved.rules.copy_into(self.choice)
-        if saved.match is not None and not saved.match.is_over():
+        if saved.rules.players == 2 and saved.match is not None and not saved.match.is_over():
             saved.rules.copy_into(self.rules)
             self.match_preset = R.preset_names().index(self.rules.preset)
             self.deal.configure()
@@ -205,11 +216,38 @@ class App:
             self.in_match = True
         self.storage.load_choice(self.choice)   # options changed during the match
 
+    def _engine(self):
+        """The deal, the views and the table screen for the kind of match of self.rules
+        (two players: table.py; three or four: table_multi.py).  Switching kinds drops
+        the other kind's modules first (render.unload), so that only one is in the heap."""
+        multi = self.rules.players != 2
+        if self.table is not None and multi == self.multi:
+            self.deal.configure()
+            return
+        self.table = self.deal = self.view = self.bot_view = None
+        self.multi = multi
+        for name in _TWO if multi else _MULTI:
+            unload(name)
+        import gc
+        gc.collect()
+        if multi:
+            from sixtysix_ui.table_multi import TableMulti
+            self.table = TableMulti(self)       # with its DealMulti and MultiViews
+            return
+        from sixtysix_ui.table import Table
+        self.texts = texts
+        self.deal = D.Deal(self.rules)
+        self.view = PlayerView(self.deal, HUMAN)
+        self.bot_view = PlayerView(self.deal, BOT)
+        self.table = Table(self)
+
     def new_match(self):
         self.match_preset = self.settings.preset    # the choice's preset (pages.Title)
         self.choice.copy_into(self.rules)
-        self.deal.configure()
+        self._engine()
         self.match.start(self.rng)
+        if self.multi:
+            self.table.start_match()
         self.in_match = True
         self.next_hand()
 
@@ -223,20 +261,27 @@ class App:
         self.show(self.table)
 
     def save(self):
+        if self.multi:                      # no save format for these matches yet
+            self.storage.save(self.settings, self.rng.get_state(), None, None, self.choice)
+            return
         self.storage.save(self.settings, self.rng.get_state(),
                           self.match if self.in_match else None, self.deal, self.choice)
 
     def finish_hand(self):
         d = self.deal
         self.hand_recorded = True
-        self.match.record(d)
+        if self.multi:
+            self.table.record()             # the match, the statistics (3 and 4 players)
+        else:
+            self.match.record(d)
         # The record writer is loaded only for this serial console copy (RECORD_FORMAT.md).
         from sixtysix_core import record
         self._record_out("BEGIN SIXTYSIX RECORD\n" + record.format_record(d)
                          + "END SIXTYSIX RECORD")
         unload("sixtysix_core.record")
         preset = self.match_preset
-        self.stats.hand(preset, self.settings.level, d, HUMAN)
+        if not self.multi:
+            self.stats.hand(preset, self.settings.level, d, HUMAN)
         if self.match.is_over():
             self.in_match = False
             self.stats.match(preset, self.settings.level, self.match.winner == HUMAN)

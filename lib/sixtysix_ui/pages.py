@@ -14,10 +14,9 @@ The help pages are help.py, imported when first opened.
 """
 from micropython import const
 
-from sixtysix_core import bot
 from sixtysix_core import rules as R
+from sixtysix_core.bot import LEVELS  # the tuple only: a 3- or 4-player match drops bot
 from sixtysix_ui import input as I
-from sixtysix_ui import texts
 
 _PREV = const(5)                # left or up
 _NEXT = const(10)               # right or down
@@ -78,7 +77,8 @@ class Title(Page):
         m.append(_T_LEVEL)
         m.append(_T_RULES)
         m.append(_T_TARGET)
-        m.append(_T_SWAP)
+        if app.choice.players == 2:
+            m.append(_T_SWAP)               # 3 and 4 players: no talon, no swap
         m.append(_T_AUTO)
         m.append(_T_POINTS)
         m.append(_T_DRAW)
@@ -88,6 +88,8 @@ class Title(Page):
         self.menu = m
         self.sel = 0
         self.header = "SIXTY-SIX" if app.layout.MONO else "SIXTY-SIX  vs  bot"
+        if app.choice.players != 2 and not app.layout.MONO:
+            self.header += "s"
         self._lines()
 
     def _lines(self):
@@ -104,9 +106,12 @@ class Title(Page):
             elif entry == _T_NEW:
                 lines.append("New match")
             elif entry == _T_LEVEL:
-                lines.append("Bot: " + bot.LEVELS[st.level])
+                lines.append("Bot: " + LEVELS[st.level])
             elif entry == _T_RULES:
-                lines.append("Rules: " + R.preset_names()[st.preset])
+                name = R.preset_names()[st.preset]
+                if name.endswith("_PLAYER_PL"):         # THREE_PLAYER_PL: too long here
+                    name = "%d players PL" % choice.players
+                lines.append("Rules: " + name)
             elif entry == _T_TARGET:
                 lines.append("Match to: " + choice.get("match_target"))
             elif entry == _T_SWAP:
@@ -160,11 +165,13 @@ class Title(Page):
                     self._lines()
                 return
             if entry == _T_LEVEL:
-                st.level = (st.level + 1) % len(bot.LEVELS)
+                st.level = (st.level + 1) % len(LEVELS)
             elif entry == _T_RULES:
                 i = app.presets.index(st.preset) if st.preset in app.presets else -1
                 st.preset = app.presets[(i + 1) % len(app.presets)]
                 R.preset(R.preset_names()[st.preset]).copy_into(choice)
+                self.enter()                # the entries of 2 or of 3 and 4 players
+                self.sel = self.menu.index(_T_RULES)
             elif entry == _T_TARGET:
                 now = choice.get("match_target")
                 i = _TARGETS.index(now) if now in _TARGETS else -1
@@ -201,11 +208,11 @@ class Summary(Page):
     def enter(self):
         app = self.app
         self.match_end = False
-        self.header, lines = texts.summary(app.deal, app.match)
+        self.header, lines = app.texts.summary(app.deal, app.match)
         on = "See the result" if app.match.is_over() else "Next hand"
         self._on = "A: " + on[:1].lower() + on[1:]
         self.footer = self._on
-        if self.extra:
+        if self.extra and not app.multi:
             self._first = len(lines)
             lines.append(on)
             for label, _handler in self.extra:
@@ -223,7 +230,7 @@ class Summary(Page):
 
     def _end(self):
         self.match_end = True
-        self.header, self.lines = texts.match_end(self.app.match)
+        self.header, self.lines = self.app.texts.match_end(self.app.match)
         self.sel = -1
         self.footer = "A: back to the title"
         self.app.dirty = True

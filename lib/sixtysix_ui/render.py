@@ -208,6 +208,7 @@ class Renderer:
         self._pal_sel = _palette(L.CARD_SELECTED)
         self._pal_dim = _palette(L.CARD_DIM)
         self.page_group = None
+        self.scene = None           # the scene of another screen (table_multi._Scene)
         self._build_page()
         self._build_table()
 
@@ -345,6 +346,10 @@ class Renderer:
                 self._set_root(None)
                 for name in _TABLE_SCENE:
                     setattr(self, name, None)
+            if self.scene is not None:              # or another screen's scene
+                self._set_root(None)
+                self.scene.owner.sc = None
+                self.scene = None
             self._build_page()
         self._page_header.set(header)
         self._page_rows.show(lines, sel)
@@ -474,6 +479,17 @@ class Renderer:
                 self._toast.show(t.toast_lines, -1, 0, t.toast_top)
                 self._toast.group.hidden = False
         self._set_root(self.table_group)
+
+    def drop_scenes(self):
+        """Before another screen builds its own scene: drop the page and table scenes."""
+        self._set_root(None)
+        self.page_group = self._deco = self._page_rows = None
+        self._page_header = self._page_footer = None
+        for name in _TABLE_SCENE:
+            setattr(self, name, None)
+
+    def show_scene(self, group):
+        self._set_root(group)
 
     def refresh(self):
         self.display.refresh()

@@ -59,7 +59,7 @@ class Storage:
         if not self._choice:
             return
         saved = persist.decode(self.nvm[_NEED:_CHOICE_END])
-        if saved is not None and saved.rules.players == 2:
+        if saved is not None and saved.rules.unsupported() is None:
             saved.rules.copy_into(rules)
 
     def _write(self, start, buf):

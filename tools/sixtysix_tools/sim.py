@@ -5,6 +5,10 @@
     python3 tools/sixtysix.py sim --board oled --headless --keys "a wait:500 right a" \\
         --screenshot out.png
     python3 tools/sixtysix.py sim --docs-screens docs/screens    README screenshots
+    python3 tools/sixtysix.py sim --rules FOUR_PLAYER_PL ...      a new match of a preset
+
+--rules PRESET starts a new match of that preset (THREE_PLAYER_PL, FOUR_PLAYER_PL, ...)
+at once, as "Rules" and "New match" on the title would; --keys then play from its table.
 
 Keys in the window: arrows = joystick/d-pad, z or a = A, x or b = B, enter = Start,
 space or backspace = Select, escape = quit.
@@ -15,6 +19,7 @@ space or backspace = Select, escape = quit.
   wait:MS                                let MS milliseconds of (fake) time pass
   settle                                 wait until the game waits for you (max 60 s)
   hand                                   play the highlighted card until the hand ends
+                                         (A on the trump page too: its first choice)
   shot:FILE                              write the current screen as a PNG
 Headless runs use a fake clock that starts at 0, so a script gives the same pictures
 every time for the same --seed.
@@ -37,7 +42,7 @@ class Driver:
     """Builds a host board and the App, and plays --keys scripts on a fake clock."""
 
     def __init__(self, board="pygamer", seed=None, display=None, font=None, nvm=None,
-                 record_out=None):
+                 record_out=None, rules=None):
         import displayio
         from sixtysix_ui.app import App
         self.kind = "oled" if board == "oled" else "tft"
@@ -54,6 +59,20 @@ class Driver:
                        record_out=record_out if record_out else self.records.append)
         self.now = 0
         self.tick(0)
+        if rules is not None:
+            self.new_match(rules)
+
+    def new_match(self, preset_name):
+        """A new match of the preset at once (ValueError for one the app cannot play)."""
+        from sixtysix_core import rules as R
+        app = self.app
+        i = R.preset_names().index(preset_name) if preset_name in R.preset_names() else -1
+        if i not in app.presets:
+            raise ValueError("the app cannot play %r" % preset_name)
+        app.settings.preset = i
+        R.preset(preset_name).copy_into(app.choice)
+        app.new_match()
+        self.tick()
 
     def tick(self, buttons_ms=_STEP_MS):
         app = self.app
@@ -82,7 +101,7 @@ class Driver:
         from sixtysix_ui import app as A
         for _ in range(limit):
             self.settle()
-            if self.app.screen != A.S_PLAY:
+            if self.app.screen not in (A.S_PLAY, A.S_TRUMP):
                 return
             self.press("a")
 
@@ -116,7 +135,7 @@ class Driver:
         return simhw.write_png(path, w, h, self.rows())
 
 
-def _window(board, seed, script, nvm):
+def _window(board, seed, script, nvm, rules=None):
     import displayio
     import pygame
     from blinka_displayio_pygamedisplay import PyGameDisplay
@@ -126,7 +145,7 @@ def _window(board, seed, script, nvm):
     real = PyGameDisplay(width=w * 4, height=h * 4, auto_refresh=False,
                          caption="Sixty-Six (%s)" % board)
     scaled = simhw.ScaledDisplay(real, 4)
-    driver = Driver(board, seed, display=scaled, nvm=nvm, record_out=print)
+    driver = Driver(board, seed, display=scaled, nvm=nvm, record_out=print, rules=rules)
     if script:
         driver.run(script)
     app: App = driver.app
@@ -197,6 +216,19 @@ def check_keys(script):
             raise BadInput("--keys %s: after * comes how many presses, e.g. right*3" % token)
 
 
+def _check_rules(name):
+    """BadInput with one sentence unless the app can play preset `name`."""
+    from sixtysix_core import rules as R
+    from sixtysix_tools.cli import BadInput
+    from sixtysix_ui.app import supported_presets
+    names = R.preset_names()
+    ok = [names[i] for i in supported_presets()]
+    if name not in ok:
+        raise BadInput("--rules %s: %s; the app plays %s" % (
+            name, "no such preset" if name not in names else "the app cannot play it",
+            ", ".join(ok)))
+
+
 def _check_display():
     """BadInput if `play` cannot open a window (Linux without X11 or Wayland)."""
     from sixtysix_tools.cli import BadInput
@@ -220,12 +252,16 @@ def main(command, args):
     parser.add_argument("--seed", type=cli.number(0), default=None)
     parser.add_argument("--save", help="file that keeps the saved game between runs")
     parser.add_argument("--docs-screens", metavar="DIR", help="write the README screenshots")
+    parser.add_argument("--rules", metavar="PRESET",
+                        help="start a new match of this preset (e.g. FOUR_PLAYER_PL)")
     opts = parser.parse_args(args)
     if opts.docs_screens:
         for path in docs_screens(opts.docs_screens):
             print(path)
         return 0
     check_keys(opts.keys)
+    if opts.rules is not None:
+        _check_rules(opts.rules)
     if opts.screenshot:
         cli.writable(opts.screenshot, "--screenshot")
     seed = opts.seed if opts.seed is not None else int.from_bytes(os.urandom(2), "little")
@@ -244,7 +280,7 @@ def main(command, args):
         _check_display()
     try:
         if opts.headless:
-            driver = Driver(opts.board, seed, nvm=nvm, record_out=print)
+            driver = Driver(opts.board, seed, nvm=nvm, record_out=print, rules=opts.rules)
             driver.run(opts.keys)
             if opts.screenshot:
                 driver.screenshot(opts.screenshot)
@@ -252,7 +288,7 @@ def main(command, args):
             return 0
         print(KEYMAP_TEXT)
         sys.stdout.flush()
-        return _window(opts.board, seed, opts.keys, nvm)
+        return _window(opts.board, seed, opts.keys, nvm, opts.rules)
     finally:
         if opts.save:
             with open(opts.save, "wb") as f:

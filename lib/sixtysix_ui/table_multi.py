@@ -1,0 +1,686 @@
+"""The table for 3 and 4 players (RULES.md V1, V2): a screen of App, with its scene.
+
+TableMulti owns the match's engine (a deal_multi.DealMulti in app.deal, a MultiView of
+the human, seat 0, in app.view and one the bots share in app.bot_view, moved to the
+seat to move) and its own displayio scene, built from the Renderer's parts (render.py:
+_Text, _Rows, card tiles, inks) and dropped when a page is shown (Renderer.scene).
+The scene: the match score (status), the trump suit; one column per seat in play order
+from the human's left (Left, Partner or Right, You; texts_multi.py) with its name (the
+seat to move highlighted; the trump suit beside the seat that named it) and the card
+it played to this trick; the message line; the hand (up to 8 cards) with its cursor
+and "Menu"; on the TFT a bottom line with who named trump ("(W)": Warszawa).  With
+"My points: show" the human's side total is shown in his column (R22 reveal_points).
+
+Fields (cards are cards.py ints, NO_CARD for none): slots[0:nslots] the hand, cursor
+(nslots = "Menu" on a board without B), legal (mask, 0: not his turn), shown[seat] the
+card shown in a column, last[seat] + last[4] the last trick and its winner (last[4] =
+NO_CARD: none, or closed since a card was led: R22), note / bot_note (a bot's latest
+announcement, kept until the human's move) / message, popup_* (engine actions, or the
+table.py U_* codes), toast_lines.  A finished trick stays on the table for ANIM_SHOW_MS
+(longer when a bot won it and leads next) or until A or B.  The trump choice is a page
+of its own (TrumpPage, app.S_TRUMP): one row per suit with the cards held in it, then
+Warszawa (or the pass of each_for_self) and Hint.
+
+Match flow for 3 and 4 players (record()): every seat adds the game points of its side
+(D6); the deal passes clockwise (term_multi.py); the match ends when a seat reaches the
+target (the human's side wins if he or his partner is on top).
+"""
+from micropython import const
+
+from sixtysix_core import bot_multi
+from sixtysix_core import deal as D
+from sixtysix_core.deal_multi import A_TRUMP, PH_PMELD, PH_TRUMP, DealMulti
+from sixtysix_core.view_multi import MultiView
+from sixtysix_ui import input as I
+from sixtysix_ui import texts
+from sixtysix_ui import texts_multi as T
+from sixtysix_ui.pages import Page
+from sixtysix_ui.render import NO_CARD, _palette, _Rows, _scroll_chars, _Text, unload, wrap
+
+HUMAN = const(0)
+# The same codes and times as table.py (not imported from there: a 3- or 4-player match
+# does not load the two-player table)
+U_LAST = const(100)
+U_HINT = const(101)
+U_QUIT = const(102)
+U_BACK = const(103)
+U_SURE = const(104)
+BOT_DELAY_MS = const(450)
+ANIM_SHOW_MS = const(700)
+BOT_WON_MS = const(600)
+EV_TURN = const(1)
+EV_TRICK_WON = const(2)
+EV_MARRIAGE = const(3)
+_PREV = const(5)
+_NEXT = const(10)
+_SLOTS = const(8)
+# Per layout (MONO), in pixels: 0, 1 the columns' left edges for 3 and 4 seats (play
+# order from the human's left, the human last); 2 label (dx, y, chars); 3 trick card
+# (dx with 3 seats, dx with 4, y); 4 the trump mark beside the seat that named it (dx,
+# y); 5 the side's points in the human's column (dx, y); 6 message (x, y); 7 hand (x, y,
+# step for 8 cards, for 6); 8 "Menu" (x, y); 9 bottom line (x, y, chars) or None
+_TFT = ((0, 53, 106), (0, 34, 86, 122), (2, 13, 7), (16, 12, 25), (2, 27), (0, 42),
+        (2, 62), (4, 78, 18, 26), (2, 116), (50, 116, 18))
+_OLED = ((0, 42, 84), (0, 32, 64, 96), (0, 13, 1), (7, 7, 13), (0, 24), (19, 13),
+         (0, 33), (0, 46, 10, 13), (86, 49), None)
+
+
+class TableMulti:
+    ID = 1                      # app.S_PLAY
+
+    def __init__(self, app):
+        self.app = app
+        self.L = app.layout
+        self.G = _OLED if self.L.MONO else _TFT
+        d = DealMulti(app.rules)
+        app.deal = d
+        app.view = MultiView(d, HUMAN)
+        app.bot_view = MultiView(d, 1)
+        app.texts = T
+        self.trump_page = TrumpPage(app, self)
+        self.slots = bytearray(_SLOTS)
+        self.nslots = 0
+        self.menu_slot = not app.input.has_b
+        self.menu_label = "Menu" if self.menu_slot else "B: Menu"
+        self.cursor = 0
+        self.cursor_visible = False
+        self.legal = 0
+        self.shown = bytearray(4)
+        self.last = bytearray(5)
+        self.last[4] = NO_CARD
+        self.show_last = False
+        self.message = ""
+        self.note = ""
+        self.bot_note = ""
+        self.popup_items = None
+        self.popup_actions = None
+        self.popup_lines = None
+        self.popup_first = 0
+        self.popup_sel = 0
+        self.popup_forced = False
+        self.toast_lines = None
+        self.toast_top = 0
+        self.anim_start = -1
+        self.anim_winner = -1
+        self.bot_since = 0
+        self._now = 0
+        self._was_mine = False
+        self.hint_rng = None
+        self.sc = None                              # the scene (_Scene) while shown
+
+    # ------------------------------------------------------------ match flow
+
+    def start_match(self):
+        m = self.app.match
+        m.dealer = self.app.rng.below(self.app.deal.nseats)
+        for s in range(4):
+            m.scores[s] = 0
+
+    def record(self):
+        """The finished hand into the match (D6; the deal passes clockwise) and the
+        statistics."""
+        app = self.app
+        d = app.deal
+        m = app.match
+        n = d.nseats
+        m.hands += 1
+        for s in range(n):
+            m.scores[s] += d.score_delta[s]
+        m.dealer = (m.dealer + 1) % n
+        top = max(m.scores[0:n])
+        if top >= m.target:                     # the human first among equals
+            m.winner = 0
+            while m.scores[m.winner] != top:
+                m.winner += 1
+        if d.winner >= 0:
+            from sixtysix_ui import stats as S
+            won = d.side_of[d.winner] == d.side_of[HUMAN]
+            app.stats._add(app.match_preset, app.settings.level,
+                           S.C_HAND_WON if won else S.C_HAND_LOST)
+
+    # ------------------------------------------------------------- entering
+
+    def enter(self):
+        self.note = ""
+        self.popup_items = None
+        self.popup_forced = False
+        self.toast_lines = None
+        self.show_last = False
+        self.anim_start = -1
+        self._was_mine = False
+        if self.app.deal.log_len == 0:
+            self.bot_note = ""
+            self.last[4] = NO_CARD
+        self.after_change()
+
+    def busy(self):
+        if self.anim_start >= 0:
+            return True
+        d = self.app.deal
+        if d.is_over() or self.toast_lines is not None or self.show_last:
+            return False
+        return d.to_move != HUMAN or d.phase == PH_TRUMP     # the trump page comes
+
+    def draw(self):
+        self._update_message()
+        if self.sc is None:
+            self.sc = _Scene(self.app.render, self.G, self.app.deal.nseats, self)
+        self.sc.draw(self)
+
+    # ------------------------------------------------------------- the engine
+
+    def _apply(self, action, seat):
+        app = self.app
+        d = app.deal
+        k = d.trick_n
+        leader = d.leader
+        phase = d.phase
+        d.apply(action)
+        if seat == HUMAN:
+            self.bot_note = ""
+        if action >= 24:
+            text = T.did(d, seat, action, phase, self.L.CHARS)
+            if seat == HUMAN:
+                self.note = text
+            else:
+                self.bot_note = text
+                self.note = ""
+            if D.A_MELD <= action < A_TRUMP:
+                app.event(EV_MARRIAGE)
+        else:
+            self.note = ""
+            if k == 0:
+                self.last[4] = NO_CARD          # a card led: the old trick is closed (R22)
+            elif k == d.nseats - 1:
+                n = d.nseats
+                for i in range(n):
+                    self.last[(leader + i) % n] = d.trick_cards[i]
+                self.last[4] = d.leader
+                self.anim_winner = d.leader
+                self.anim_start = self._now
+                self.note = T.won_trick(d, d.leader, self.L.CHARS)
+                if d.side_of[d.leader] == d.side_of[HUMAN]:
+                    app.event(EV_TRICK_WON)
+                if not d.is_over():
+                    app.save()
+        if d.is_over() and self.anim_start < 0:
+            app.finish_hand()
+            return
+        self.after_change()
+
+    def after_change(self):
+        app = self.app
+        d = app.deal
+        hand = d.hand[HUMAN]
+        n = 0
+        for c in range(24):
+            if hand >> c & 1 and n < _SLOTS:
+                self.slots[n] = c
+                n += 1
+        self.nslots = n
+        mine = not d.is_over() and d.to_move == HUMAN and d.phase != PH_TRUMP
+        self.legal = d.legal_cards() if mine else 0
+        if self.show_last and self.last[4] == NO_CARD:
+            self.show_last = False
+        src = self.last if self.anim_start >= 0 or self.show_last else None
+        for s in range(4):
+            self.shown[s] = src[s] if src is not None and s < d.nseats else NO_CARD
+        if src is None:
+            for i in range(d.trick_n):
+                self.shown[(d.leader + i) % d.nseats] = d.trick_cards[i]
+        if mine and self.legal and (not self._was_mine or not (
+                self.cursor < n and self.legal >> self.slots[self.cursor] & 1)):
+            self._cursor_to(bot_multi.heuristic_card(app.view, self.legal))
+        if mine and not self._was_mine:
+            app.event(EV_TURN)
+        self._was_mine = mine and self.legal != 0
+        if self.cursor >= self.ring():
+            self.cursor = self.ring() - 1 if n else 0
+        self.cursor_visible = mine
+        app.dirty = True
+
+    def ring(self):
+        return self.nslots + 1 if self.menu_slot else self.nslots
+
+    def _cursor_to(self, card):
+        for i in range(self.nslots):
+            if self.slots[i] == card:
+                self.cursor = i
+                return
+
+    def _update_message(self):
+        d = self.app.deal
+        if self.anim_start >= 0 or self.show_last or self.note:
+            self.message = self.note
+        elif d.is_over():
+            self.message = ""
+        elif self.bot_note:
+            self.message = self.bot_note
+        elif d.to_move != HUMAN:
+            self.message = T.name(d.to_move, d.nseats) + " thinks..."
+        elif d.phase == D.PH_LEAD:
+            specials = d.legal_specials()
+            self.message = (texts.LEAD + ("  Menu: K+Q" if specials >> (D.A_MELD - 24) & 15
+                                          else ""))[:self.L.CHARS]
+        else:
+            self.message = texts.FOLLOW
+
+    # ---------------------------------------------------------------- buttons
+
+    def step(self, b, now):
+        self._now = now
+        app = self.app
+        d = app.deal
+        if b & I.BTN_START and not self.popup_forced:
+            self.toast_lines = None
+            self.popup_items = None
+            app.quit_to_title()
+            return
+        if self.anim_start >= 0:
+            show = ANIM_SHOW_MS
+            if self.anim_winner != HUMAN and not d.is_over():
+                show += BOT_WON_MS
+            if b & (I.BTN_A | I.BTN_B) or I.ticks_diff(now, self.anim_start) >= show:
+                self.anim_start = -1
+                self.note = ""
+                self.bot_since = now
+                if d.is_over():
+                    app.finish_hand()
+                    return
+                self.after_change()
+            return
+        if self.toast_lines is not None:
+            more = len(self.toast_lines) - self.L.TOAST[3]
+            if b & I.DIRECTIONS and more > 0:
+                top = self.toast_top + (-1 if b & _PREV else 1)
+                self.toast_top = 0 if top < 0 else more if top > more else top
+            elif b:
+                self.toast_lines = None
+            app.dirty = True
+            return
+        if d.is_over():
+            if not app.hand_recorded:
+                app.finish_hand()
+            return
+        if self.show_last:
+            if b:
+                self.show_last = False
+                self.note = ""
+                self.bot_since = now
+                self.after_change()
+            return
+        if d.to_move == HUMAN and d.phase == PH_TRUMP:
+            app.show(self.trump_page)
+            return
+        if d.to_move != HUMAN:
+            if b & I.DIRECTIONS and self.last[4] != NO_CARD and d.trick_n == 0:
+                self._last_trick()          # before a bot leads: it waits (R22)
+            else:
+                self._bot_turn(now)
+            return
+        if self.popup_items is not None:
+            self._step_popup(b)
+            return
+        if d.phase in (D.PH_DECLARE, PH_PMELD):
+            self._open_popup(True)
+            return
+        if b & (I.BTN_LEFT | I.BTN_RIGHT) and self.ring():
+            self.cursor = (self.cursor + (-1 if b & I.BTN_LEFT else 1)) % self.ring()
+            app.dirty = True
+        elif b & I.BTN_A:
+            if self.cursor >= self.nslots:
+                self._open_popup(False)
+            else:
+                self._try_card(self.slots[self.cursor])
+        elif b & I.BTN_B:
+            self._open_popup(False)
+        elif b & (I.BTN_SELECT | I.BTN_DOWN):
+            self._hint()
+        elif b & I.BTN_UP:
+            self._last_trick()
+
+    def _bot_turn(self, now):
+        if I.ticks_diff(now, self.bot_since) < BOT_DELAY_MS:
+            return
+        app = self.app
+        d = app.deal
+        self.note = ""
+        self.draw()                         # "Left is thinking..." before it starts
+        app.render.refresh()
+        seat = d.to_move
+        view = app.bot_view
+        view.set_seat(seat)
+        self._apply(bot_multi.choose(view, app.settings.level, app.rng), seat)
+        self.bot_since = now
+
+    def _try_card(self, card):
+        d = self.app.deal
+        if d.is_legal(card):
+            self.bot_since = self._now
+            self._apply(card, HUMAN)
+            return
+        # Imported here and unloaded: only a refused card needs the sentences.
+        from sixtysix_core import explain
+        why = explain.why_not(d, card, texts.card_words)
+        unload("sixtysix_core.explain")
+        self.toast("Not now: " + why[:1].upper() + why[1:])
+
+    def toast(self, text):
+        self.toast_lines = wrap(text, _scroll_chars(self.L.TOAST[2], self.app.render.cell_w),
+                                [])
+        self.toast_top = 0
+        self.app.dirty = True
+
+    def hint_action(self):
+        """The hard bot's choice for the human, seeded from the position."""
+        app = self.app
+        d = app.deal
+        if self.hint_rng is None:
+            from sixtysix_core.rng import Rng
+            self.hint_rng = Rng(7)
+        self.hint_rng.seed((d.hand[HUMAN] ^ (d.played_by[1] << 3) ^ (d.played_by[2] << 5))
+                           * 131 + d.log_len * 8 + d.phase)
+        return bot_multi.choose(app.view, 2, self.hint_rng)
+
+    def _hint(self):
+        app = self.app
+        self.note = texts.HINT_THINKING
+        self.draw()
+        app.render.refresh()
+        action = self.hint_action()
+        self.note = ""
+        if action < 0:
+            return
+        if action < 24:
+            self._cursor_to(action)
+            self.note = ("Hint: " + texts.card_words(action))[:self.L.CHARS]
+            app.dirty = True
+        else:
+            self._open_popup(False, action, texts.HINT_TITLE)
+
+    def _last_trick(self):
+        d = self.app.deal
+        if self.last[4] == NO_CARD:
+            self.note = texts.TRICK_CLOSED if d.trick_n or d.log_len > d.nseats else \
+                texts.NO_TRICK
+        else:
+            self.show_last = True
+            self.note = ("Last trick: " + T.name(self.last[4], d.nseats))[:self.L.CHARS]
+            self.after_change()
+        self.app.dirty = True
+
+    # ------------------------------------------------------------------ popup
+
+    def _open_popup(self, forced, select=-1, title=None):
+        """The action menu: the engine's actions (forced: only those, no B; the
+        partner's meld turn and a loser's declare turn), then Last trick, Hint, Save
+        and quit, Back.  It opens on `select`, else on the first action that is not
+        Declare 66 (on Declare 66 with 66 for the side), else on Back or Pass."""
+        app = self.app
+        d = app.deal
+        items = []
+        actions = []
+        specials = d.legal_specials()
+        chars = app.render.popup_chars if self.sc is None else self.sc.popup_chars
+        for a in (D.A_MELD + d.trump, D.A_MELD, D.A_MELD + 1, D.A_MELD + 2, D.A_MELD + 3,
+                  D.A_OUT, D.A_PASS):
+            if specials >> (a - 24) & 1 and a not in actions:
+                items.append(texts.action_label(a, d, chars))
+                actions.append(a)
+        if not forced:
+            if self.last[4] != NO_CARD:
+                items.append(texts.MENU_LAST)
+                actions.append(U_LAST)
+            items.append(texts.MENU_HINT)
+            actions.append(U_HINT)
+            items.append(texts.MENU_QUIT)
+            actions.append(U_QUIT)
+            items.append(texts.MENU_BACK)
+            actions.append(U_BACK)
+        elif title is None:
+            title = "Say 66 or pass?" if d.phase == D.PH_DECLARE else "Meld or pass?"
+        if D.A_OUT in actions and d.total(HUMAN) >= 66:
+            select = D.A_OUT
+        sel = -1
+        if select in actions:
+            sel = actions.index(select)
+        else:
+            for i in range(len(actions)):
+                if actions[i] < D.NUM_ACTIONS and actions[i] != D.A_OUT:
+                    sel = i
+                    break
+            if sel < 0:
+                sel = len(actions) - 1
+        self._show_popup(items, actions, sel, forced, title)
+
+    def _show_popup(self, items, actions, sel, forced, title):
+        self.popup_items = items
+        self.popup_actions = actions
+        self.popup_sel = sel
+        self.popup_forced = forced
+        self.popup_first = 0 if title is None else 1
+        self.popup_lines = items if title is None else [title] + items
+        self.app.dirty = True
+
+    def _step_popup(self, b):
+        app = self.app
+        d = app.deal
+        n = len(self.popup_items)
+        if b & _PREV:
+            self.popup_sel = (self.popup_sel - 1) % n
+            app.dirty = True
+        elif b & _NEXT:
+            self.popup_sel = (self.popup_sel + 1) % n
+            app.dirty = True
+        elif b & I.BTN_B and not self.popup_forced:
+            self.popup_items = None
+            app.dirty = True
+        elif b & I.BTN_A:
+            a = self.popup_actions[self.popup_sel]
+            if a == D.A_OUT and d.total(HUMAN) < 66:
+                self._show_popup([texts.SURE_NO, texts.SURE_YES], [U_BACK, U_SURE], 0,
+                                 self.popup_forced, texts.SURE_TITLE)
+                return
+            forced = self.popup_forced
+            self.popup_items = None
+            self.popup_forced = False
+            app.dirty = True
+            if a == U_SURE:
+                a = D.A_OUT
+            if a == U_HINT:
+                self._hint()
+            elif a == U_LAST:
+                self._last_trick()
+            elif a == U_QUIT:
+                app.quit_to_title()
+            elif a == U_BACK and forced:
+                self._open_popup(True)
+            elif a < U_LAST and d.is_legal(a):
+                self.note = ""
+                self.bot_since = self._now
+                self._apply(a, HUMAN)
+
+
+class TrumpPage(Page):
+    """The trump choice (RULES.md V1, V2 D3): the suits with the cards held in each, then
+    Warszawa where the seat may pass, and Hint (the hard bot's choice, highlighted)."""
+    ID = 7                      # app.S_TRUMP
+
+    def __init__(self, app, table):
+        super().__init__(app)
+        self.table = table
+        self.actions = []
+
+    def enter(self):
+        app = self.app
+        d = app.deal
+        specials = d.legal_specials()
+        self.lines = T.trump_entries(d.hand[HUMAN])
+        self.actions = [A_TRUMP, A_TRUMP + 1, A_TRUMP + 2, A_TRUMP + 3]
+        if specials & D.B_PASS:
+            self.lines.append(T.TURN_UP if d.each else T.WARSZAWA)
+            self.actions.append(D.A_PASS)
+        self.lines.append(T.TRUMP_HINT)
+        self.actions.append(U_HINT)
+        best = 0
+        for s in range(4):                  # opens on the longest suit
+            if len(self.lines[s]) > len(self.lines[best]):
+                best = s
+        self.sel = best
+        self.header = "Name trump" if specials & D.B_PASS else "You must name trump"
+        self.footer = (self.table.bot_note or "A: name it")[:self.app.layout.CHARS]
+        app.dirty = True
+
+    def step(self, b, now):
+        app = self.app
+        t = self.table
+        if b & I.BTN_START:
+            app.quit_to_title()
+        elif b & _PREV:
+            self.sel = (self.sel - 1) % len(self.lines)
+            app.dirty = True
+        elif b & _NEXT:
+            self.sel = (self.sel + 1) % len(self.lines)
+            app.dirty = True
+        elif b & (I.BTN_A | I.BTN_B):
+            a = self.actions[self.sel]
+            if a == U_HINT:
+                a = t.hint_action()
+                self.sel = self.actions.index(a)
+                self.footer = ("Hint: " + self.lines[self.sel].split(":")[0]
+                               if a != D.A_PASS else "Hint: " + self.lines[self.sel])
+                self.footer = self.footer[:self.app.layout.CHARS]
+                app.dirty = True
+                return
+            app.show(t)
+            t.bot_since = now
+            t._apply(a, HUMAN)
+
+
+class _Scene:
+    """The displayio scene of the 3- and 4-player table (the Renderer's parts); the
+    Renderer drops it (owner.sc = None) when it shows a page."""
+
+    def __init__(self, r, G, n, owner):
+        import displayio
+        L = r.L
+        self.r = r
+        self.owner = owner
+        r.drop_scenes()
+        g = displayio.Group()
+        g.append(r.solid(0, 0, L.WIDTH, L.HEIGHT, L.BG))
+        self.status = _Text(r, g, L.STATUS[0], L.STATUS[1], L.TEXT)
+        self.trump_pal = _palette((None, L.TEXT, L.TEXT, L.CARD[3] if not L.MONO
+                                   else L.TEXT))
+        self.trump = self._suit(g, L.TRUMP_ICON[0], L.TRUMP_ICON[1])
+        cards = displayio.Group(scale=L.CARD_SCALE)
+        g.append(cards)
+        cols = G[0] if n == 3 else G[1]
+        lx, ly, lchars = G[2]
+        dx = G[3][0] if n == 3 else G[3][1]
+        self.labels = []
+        self.marks = []
+        self.trick = []
+        for i in range(n):
+            x = cols[i]
+            self.labels.append(_Text(r, g, x + lx, ly, L.TEXT, lchars))
+            self.trick.append(r._card(cards, x + dx, G[3][2]))
+            self.marks.append(self._suit(g, x + G[4][0], G[4][1]))
+        self.short = lchars == 1
+        self.points = _Text(r, g, cols[n - 1] + G[5][0], G[5][1], L.TEXT_SOFT, 2)
+        self.message = _Text(r, g, G[6][0], G[6][1], L.TEXT)
+        hx, hy, step8, step6 = G[7]
+        step = step8 if n == 3 else step6
+        self.hand_y = hy
+        self.hand = [r._card(cards, hx + i * step, hy) for i in range(_SLOTS if n == 3 else 6)]
+        x, y = G[8]
+        self.more_bar = r.solid(x - 1, y - 1, 44, L.LINE_H, L.HILITE)
+        self.more_bar.hidden = True
+        g.append(self.more_bar)
+        self.more = _Text(r, g, x, y, L.TEXT, 7)
+        self.bottom = None if G[9] is None else _Text(r, g, G[9][0], G[9][1], L.TEXT_SOFT,
+                                                      G[9][2])
+        self.popup_chars = _scroll_chars(L.POPUP[2], r.cell_w)
+        self.group = g
+        self.box = None
+        self.box_kind = 0
+        self.key = None
+        r.scene = self
+
+    def _suit(self, g, x, y):
+        import displayio
+        suits = self.r._suits
+        grid = displayio.TileGrid(suits, pixel_shader=self.trump_pal, width=1, height=1,
+                                  tile_width=suits.height, tile_height=suits.height, x=x, y=y)
+        grid.hidden = True
+        g.append(grid)
+        return grid
+
+    def draw(self, t):
+        r = self.r
+        L = r.L
+        app = t.app
+        d = app.deal
+        n = d.nseats
+        m = app.match
+        pts = d.total(HUMAN) if app.settings.reveal and d.trump >= 0 else -1
+        key = (m.scores[0], m.scores[1], m.scores[2], d.trump, d.chooser, d.warszawa,
+               d.to_move, d.side_of[1], d.side_of[2], pts)
+        if key != self.key:         # the text of the seats, trump and score: on change
+            self.key = key
+            self.status.set(T.status(m, n, L.CHARS - 2))
+            if d.trump >= 0:
+                self.trump[0] = d.trump
+            self.trump.hidden = d.trump < 0
+            for i in range(n):
+                seat = (i + 1) % n
+                lab = self.labels[i]
+                lab.set(T.letter(d, seat) if self.short else T.label(d, seat))
+                lab.set_color(L.HILITE if seat == d.to_move else L.TEXT)
+                mark = self.marks[i]
+                mark.hidden = d.trump < 0 or d.chooser != seat
+                if d.trump >= 0:
+                    mark[0] = d.trump
+            self.points.set("" if pts < 0 else "%d" % pts)
+            if self.bottom is not None:
+                self.bottom.set(T.trump_line(d))
+        for i in range(n):
+            r._show_card(self.trick[i], t.shown[(i + 1) % n])
+        scale = L.CARD_SCALE
+        legal = t.legal
+        for i in range(len(self.hand)):
+            grid = self.hand[i]
+            if i < t.nslots:
+                card = t.slots[i]
+                r._show_card(grid, card)
+                selected = i == t.cursor and t.cursor_visible
+                illegal = legal and not legal >> card & 1
+                pal = r._pal_sel if selected else r._pal_dim if illegal else r._pal
+                if grid.pixel_shader is not pal:
+                    grid.pixel_shader = pal
+                y = (self.hand_y - (L.RAISE if selected else 0)
+                     + (L.ILLEGAL_DROP if illegal else 0)) // scale
+                if grid.y != y:
+                    grid.y = y
+            elif not grid.hidden:
+                grid.hidden = True
+        on_more = t.cursor == t.nslots and t.cursor_visible
+        self.more_bar.hidden = not on_more
+        self.more.set(t.menu_label)
+        self.more.set_color(L.HILITE_TEXT if on_more else L.TEXT)
+        self.message.set(t.message)
+        kind = 1 if t.popup_items is not None else 2 if t.toast_lines is not None else 0
+        if kind != self.box_kind:   # the menu or the message box: built while shown
+            if self.box is not None:
+                self.group.remove(self.box.group)
+                self.box = None
+            if kind:
+                x, y, w, rows = L.POPUP if kind == 1 else L.TOAST
+                self.box = _Rows(r, x, y, w, rows, True, L.LINE_H)
+                self.group.append(self.box.group)
+            self.box_kind = kind
+        if kind == 1:
+            self.box.show(t.popup_lines, t.popup_sel + t.popup_first, t.popup_first)
+        elif kind == 2:
+            self.box.show(t.toast_lines, -1, 0, t.toast_top)
+        r.show_scene(self.group)
