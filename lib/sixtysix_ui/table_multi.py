@@ -260,6 +260,9 @@ class TableMulti:
             self.message = T.name(d.to_move, d.nseats) + " thinks..."
         elif d.phase == D.PH_LEAD:
             specials = d.legal_specials()
+            if specials & D.B_OUT and self.app.settings.reveal and d.total(HUMAN) >= 66:
+                self.message = texts.HAVE_66
+                return
             self.message = (texts.LEAD + ("  Menu: K+Q" if specials >> (D.A_MELD - 24) & 15
                                           else ""))[:self.L.CHARS]
         else:

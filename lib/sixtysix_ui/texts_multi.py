@@ -10,7 +10,7 @@ Partner" / "us" (his side), or the other seats.  Loaded only with a 3- or 4-play
 reaches through app.texts.
 """
 from sixtysix_core import deal as D
-from sixtysix_ui.texts import REASONS, SUITS, action_label, card_words
+from sixtysix_ui.texts import REASONS, SUITS, card_words
 
 _NAMES = ("You", "Left", "Partner", "Right")
 WARSZAWA = "Warszawa (pass)"
@@ -66,8 +66,13 @@ def did(deal, seat, action, phase, chars):
         text = who + " passed"
     elif action == D.A_OUT:
         text = who + " declared 66"
-    else:
-        text = "%s: %s" % (who, action_label(action, deal, chars - len(who) - 2))
+    else:                                           # a marriage, as long as it fits
+        suit = SUITS[action - D.A_MELD]
+        v = 40 if action - D.A_MELD == deal.trump else 20
+        for form in ("%s: marriage %s %d", "%s: K+Q %s %d", "%s: %s %d"):
+            text = form % (who, suit, v)
+            if len(text) <= chars:
+                break
     return text[:chars]
 
 
@@ -91,10 +96,10 @@ def status(match, n, chars):
         text = "Us %d  Them %d  of %d" % (sc[0], sc[1], match.target)
     else:
         text = "You %d Left %d Right %d" % (sc[0], sc[1], sc[2])
+        if len(text) > chars:
+            text = "You %d L %d R %d" % (sc[0], sc[1], sc[2])
         if len(text) + 5 <= chars:
             text += " of %d" % match.target
-    if len(text) > chars:
-        text = text.replace("  ", " ")
     return text
 
 
@@ -124,12 +129,15 @@ def summary(deal, match):
         alone = [s for s in range(n) if deal.side_of[s] == deal.side_of[w]] == [w]
         header = (verb(w, n, "win") + " the hand" if alone else "They win the hand"
                   if n == 4 else side_name(deal, w) + " win")
-    named = w
-    if deal.reason == D.REASON_FALSE_DECLARATION:
+    named = w                               # the declarer, or who took the last trick
+    if deal.decl_seat >= 0:
         named = deal.decl_seat
+    elif deal.reason == D.REASON_LAST_TRICK:
+        named = deal.leader
     reason = REASONS.get(deal.reason, "%s won")
-    if deal.reason == D.REASON_DECLARED and deal.decl_seat < 0:
-        reason = "%s reached 66"            # auto_declare ended it
+    k = deal.log_len - 1
+    if deal.reason == D.REASON_DECLARED and deal.log_action[k] != D.A_OUT:
+        reason = "%s reached 66"            # the last trick or auto_declare ended it
     lines = [reason % (name(named, n) if named >= 0 else "Both")]
     mine = deal.side_of[0]
     other = -1
@@ -141,7 +149,7 @@ def summary(deal, match):
                                        deal.total(other)))
     if w >= 0:
         lines.append("+%d: %s" % (deal.score_delta[w], ", ".join(
-            name(s, n) for s in range(n) if deal.score_delta[s])))
+            label(deal, s) for s in range(n) if deal.score_delta[s])))
     else:
         lines.append("Nobody scores")
     lines.append(match_line(match, n))
@@ -152,7 +160,7 @@ def match_line(match, n):
     sc = match.scores
     if n == 4:
         return "Match: us %d, them %d" % (sc[0], sc[1])
-    return "Match: %d, L %d, R %d" % (sc[0], sc[1], sc[2])
+    return "Match: You %d L %d R %d" % (sc[0], sc[1], sc[2])
 
 
 def match_end(match):

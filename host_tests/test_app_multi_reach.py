@@ -1,0 +1,155 @@
+"""Every legal action of a 3- or 4-player hand can be taken by key presses (table_multi.py).
+
+As host_tests/test_app_reach.py does for two players: random positions (random legal
+play from new hands of DealMulti, the human, seat 0, to act: the trump choice too) under
+the presets and the options that add actions (partner_meld, the declare windows,
+each_for_self, the bottom-card trump), on both layouts and the three-button OLED.  A
+breadth-first search over presses from each position (reset: the deal copied back and
+the table entered, as after a resume) must reach exactly the engine's legal actions.
+The hint runs the quick greedy bot.
+"""
+import os
+import random
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from sixtysix_core import bot_multi  # noqa: E402
+from sixtysix_core import deal as D  # noqa: E402
+from sixtysix_core import rules as R  # noqa: E402
+from sixtysix_core.deal_multi import DealMulti  # noqa: E402
+from sixtysix_core.rng import Rng  # noqa: E402
+from sixtysix_tools import simhw  # noqa: E402
+from sixtysix_tools.sim import Driver  # noqa: E402
+from sixtysix_ui import app as A  # noqa: E402
+from sixtysix_ui import input as I  # noqa: E402
+
+_KEYS = (I.BTN_RIGHT, I.BTN_DOWN, I.BTN_A, I.BTN_B)
+_THREE = (I.BTN_RIGHT, I.BTN_A)
+RULES = (
+    ("THREE_PLAYER_PL", ()),
+    ("FOUR_PLAYER_PL", ()),
+    ("FOUR_PLAYER_PL", (("partner_meld", "true"), ("declare_window", "after_any_trick"))),
+    ("THREE_PLAYER_PL", (("declare_window", "any_own_turn"),)),
+    ("THREE_PLAYER_PL", (("three_player_mode", "each_for_self"),)),
+    ("FOUR_PLAYER_PL", (("four_player_trump", "bottom_card"), ("warszawa_order",
+                                                                "partner_first"))),
+)
+
+
+class _Search:
+    def __init__(self, board, preset, options):
+        three = board == "three"
+        size = simhw.OLED_SIZE if board != "pygamer" else simhw.TFT_SIZE
+        self.d = d = Driver("oled" if three else board, seed=5,
+                            display=simhw.NullDisplay(*size), nvm=bytearray(b"\xff" * 8192))
+        if three:
+            d.hw.KEYMAP = ("left", "right", "", "", "a", "", "", "")
+            d.app = A.App(d.hw, font=d.font, seed=5, record_out=d.records.append)
+            d.tick(0)
+        self.keys = _THREE if three else _KEYS
+        rules = R.preset(preset)
+        for name, value in options:
+            rules.set(name, value)
+        app = d.app
+        app.settings.preset = R.preset_names().index(preset)
+        rules.copy_into(app.choice)
+        app.new_match()
+        self.snap = DealMulti(app.rules)
+        self.now = d.now
+
+    def _reset(self):
+        app = self.d.app
+        self.snap.copy_into(app.deal)
+        t = app.table
+        t.last[4] = D.NO_CARD
+        t.bot_note = ""
+        t.cursor = 0
+        app.show(t)                             # as after a resume
+        self._step(0)                           # the trump page or a forced menu opens
+
+    def _step(self, b):
+        self.now += 20
+        self.d.app.step(b, self.now)
+
+    def _try(self, path):
+        app = self.d.app
+        self._reset()
+        n = self.snap.log_len
+        for b in path:
+            if app.deal.log_len > n:
+                break
+            self._step(b)
+        if app.deal.log_len > n:
+            assert app.deal.log_seat[n] == 0
+            return "action", app.deal.log_action[n]
+        if app.screen not in (A.S_PLAY, A.S_TRUMP):
+            return None
+        t = app.table
+        if app.screen == A.S_TRUMP:
+            return "screen", ("trump", app.current.sel)
+        return "screen", (t.cursor, None if t.popup_items is None else tuple(t.popup_actions),
+                          t.popup_sel, t.show_last, t.toast_lines is not None, t.popup_first)
+
+    def reachable(self, deal):
+        deal.copy_into(self.snap)
+        reached = set()
+        first = self._try(())
+        assert first is not None and first[0] == "screen"
+        seen = {first[1]}
+        frontier = [()]
+        while frontier:
+            nxt = []
+            for path in frontier:
+                for b in self.keys:
+                    got = self._try(path + (b,))
+                    if got is None:
+                        continue
+                    if got[0] == "action":
+                        reached.add(got[1])
+                    elif got[1] not in seen:
+                        seen.add(got[1])
+                        nxt.append(path + (b,))
+            frontier = nxt
+        return reached
+
+
+def _legal(d):
+    return {a for a in range(37) if d.is_legal(a)}
+
+
+def _positions(rules, rng, count):
+    """Human-to-act positions from random legal play (a copy each), every special turn
+    (trump choice, marriage, declaring, the partner's meld) and some card plays."""
+    d = DealMulti(rules)
+    out = []
+    while len(out) < count:
+        d.new_hand(rng.randrange(rules.players), Rng(rng.randrange(1 << 16)))
+        while not d.is_over():
+            acts = sorted(_legal(d))
+            if d.to_move == 0 and (rng.random() < 0.15 or d.legal_specials()):
+                snap = DealMulti(rules)
+                d.copy_into(snap)
+                out.append(snap)
+            d.apply(rng.choice([a for a in acts if a != D.A_OUT] or acts))
+    return out[:count]
+
+
+@pytest.mark.parametrize("board", ("pygamer", "oled", "three"))
+@pytest.mark.parametrize("preset,options", RULES)
+def test_every_legal_multi_action_is_reachable_by_key_presses(board, preset, options,
+                                                               monkeypatch):
+    monkeypatch.setattr(bot_multi, "choose", lambda view, level, rng:
+                        bot_multi.greedy_choose(view, rng))
+    s = _Search(board, preset, options)
+    rng = random.Random(board + preset + str(options))
+    kinds = set()
+    for deal in _positions(s.d.app.rules, rng, 14):
+        legal = _legal(deal)
+        reached = s.reachable(deal)
+        assert reached == legal, (legal - reached, reached - legal, board, deal.phase)
+        kinds.add(deal.phase)
+        kinds.update(a for a in legal if a >= 24)
+    assert len(kinds) >= 3                      # not only card plays were tried
