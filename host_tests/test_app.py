@@ -40,15 +40,17 @@ def _blank_nvm():
 def _check(app):
     """Invariants that must hold after every step."""
     assert app.screen in (A.S_TITLE, A.S_PLAY, A.S_SUMMARY, A.S_MATCH_END, A.S_HELP,
-                          A.S_STATS, A.S_REVIEW)
+                          A.S_STATS, A.S_REVIEW, A.S_TRUMP)
     d = app.deal
     t = app.table
-    assert 0 <= t.cursor <= t.nslots <= 6
+    n = d.nseats if app.multi else 2      # the title also starts 3- and 4-player matches
+    assert 0 <= t.cursor <= t.nslots <= (8 if app.multi else 6)
     if app.screen == A.S_PLAY:
         assert t.nslots == cards.count(d.hand[A.HUMAN])
         if not d.is_over():
-            assert d.hand[0] & d.hand[1] == 0
-            assert cards.count(d.hand[0]) - cards.count(d.hand[1]) in (-1, 0, 1)
+            for s in range(1, n):
+                assert d.hand[0] & d.hand[s] == 0
+                assert cards.count(d.hand[0]) - cards.count(d.hand[s]) in (-1, 0, 1)
         if t.popup_items is not None:
             assert 0 <= t.popup_sel < len(t.popup_items)
             assert len(t.popup_items) == len(t.popup_actions)
@@ -208,8 +210,8 @@ def test_trick_animation_is_timed_from_now_ms():
     extra = T.BOT_WON_MS if app.anim_winner == A.BOT else 0     # the bot leads next
     while app.anim_start >= 0:
         d.tick()
-    assert A.ANIM_SHOW_MS + A.ANIM_MOVE_MS + extra <= d.now - start <= \
-        A.ANIM_SHOW_MS + A.ANIM_MOVE_MS + extra + 40
+    assert T.ANIM_SHOW_MS + T.ANIM_MOVE_MS + extra <= d.now - start <= \
+        T.ANIM_SHOW_MS + T.ANIM_MOVE_MS + extra + 40
 
 
 def test_title_options_cycle_and_are_saved():
@@ -255,7 +257,7 @@ def _play_to_match_end(d, max_steps=3000):
             # if sure) or "Back"
             acts = t.popup_actions
             want = (acts.index(T.U_SURE) if T.U_SURE in acts else 0) if t.popup_forced \
-                else acts.index(A.U_BACK)
+                else acts.index(T.U_BACK)
             while t.popup_sel != want:
                 d.press("right")
             d.press("a")
@@ -299,11 +301,12 @@ def test_100k_random_presses(board, monkeypatch):
     assert len(d.records) >= 100          # many hands were played to the end
 
 
-def test_only_two_player_presets_are_offered():
+def test_the_two_player_presets_then_the_three_and_four_player_ones_are_offered():
     from sixtysix_core import rules as R
     names = [R.preset_names()[i] for i in A.supported_presets()]
     assert names[:5] == ["CLASSIC_66", "POLISH_HOUSE", "CZECH_66", "SCHNAPSEN", "SCHNAPSEN_AT"]
-    assert all(R.preset(n).players == 2 for n in names)
+    assert all(R.preset(n).players == 2 for n in names[:5])
+    assert names[5:] == ["THREE_PLAYER_PL", "FOUR_PLAYER_PL"]       # issue 12
 
 
 @pytest.mark.parametrize("preset", A.supported_presets())

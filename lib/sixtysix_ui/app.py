@@ -33,13 +33,14 @@ from sixtysix_core import rules as R
 from sixtysix_core.rng import Rng
 from sixtysix_core.view import PlayerView
 from sixtysix_ui import input as I
-from sixtysix_ui import texts
 from sixtysix_ui.pages import Summary, Title
 from sixtysix_ui.render import Renderer, unload
 from sixtysix_ui.stats import PREF_QUIET, Stats
 from sixtysix_ui.storage import Storage
-from sixtysix_ui.table import (ANIM_MOVE_MS, ANIM_SHOW_MS, BOT, BOT_DELAY_MS,  # noqa: F401
-                               EV_HAND_END, HUMAN, U_BACK, U_HINT, U_LAST, U_QUIT)
+
+HUMAN = const(0)                # the seats (table.py and table_multi.py use the same)
+BOT = const(1)
+_EV_HAND_END = const(4)         # table.py EV_HAND_END
 
 
 S_TITLE = const(0)
@@ -50,12 +51,6 @@ S_HELP = const(4)
 S_STATS = const(5)              # stats_page.py
 S_REVIEW = const(6)             # review_page.py
 S_TRUMP = const(7)              # table_multi.py TrumpPage: the trump choice
-# The modules of one kind of match only (two players / three or four), dropped when a
-# match of the other kind starts (_engine): neither kind carries the other's heap.
-_TWO = ("sixtysix_ui.table", "sixtysix_core.bot", "sixtysix_core.endgame",
-        "sixtysix_core.playout", "sixtysix_core.sample")
-_MULTI = ("sixtysix_ui.table_multi", "sixtysix_ui.texts_multi", "sixtysix_core.bot_multi",
-          "sixtysix_core.view_multi", "sixtysix_core.deal_multi")
 
 
 def supported_presets():
@@ -96,9 +91,7 @@ class App:
         self.choice = R.RuleSet()               # the rules chosen for the next match
         self.match = M.Match(self.rules)
         self.multi = False                      # a match of 3 or 4 players (_engine)
-        self.texts = texts                      # summary() and match_end() of the kind
         self.deal = self.view = self.bot_view = self.table = None
-        self._engine()
         self.rng = Rng(seed if seed is not None else 66)
         self.in_match = False
         self.hand_recorded = False
@@ -119,7 +112,12 @@ class App:
         saved = self.storage.load()
         if saved is not None:
             self._resume(saved)
+        if self.table is None:                  # no match resumed: the choice's kind
+            self.choice.copy_into(self.rules)
+            self._engine()
         self.show_title()
+        if self.storage.take_new_match():       # asked for before a reload (new_match)
+            self.new_match()
 
     # ---------------------------------------------------------------- driving
 
@@ -179,9 +177,6 @@ class App:
     def show_title(self):
         unload("sixtysix_ui.help")          # the title's own pages: loaded when opened
         unload("sixtysix_ui.stats_page")
-        if self.multi:                      # the statistics page imports the bot
-            for name in _TWO:
-                unload(name)
         self.show(self.title)
 
     def quit_to_title(self):
@@ -200,7 +195,7 @@ class App:
         if saved.rules.players == 2 and saved.match is not None and not saved.match.is_over():
             saved.rules.copy_into(self.rules)
             self.match_preset = R.preset_names().index(self.rules.preset)
-            self.deal.configure()
+            self._engine()
             m = saved.match
             for s in range(2):
                 self.match.scores[s] = m.scores[s]
@@ -218,32 +213,46 @@ class App:
 
     def _engine(self):
         """The deal, the views and the table screen for the kind of match of self.rules
-        (two players: table.py; three or four: table_multi.py).  Switching kinds drops
-        the other kind's modules first (render.unload), so that only one is in the heap."""
+        (two players: table.py; three or four: table_multi.py), imported only then: on
+        a board one start loads one kind (new_match reloads for the other: _reload)."""
         multi = self.rules.players != 2
         if self.table is not None and multi == self.multi:
             self.deal.configure()
             return
         self.table = self.deal = self.view = self.bot_view = None
         self.multi = multi
-        for name in _TWO if multi else _MULTI:
-            unload(name)
-        import gc
-        gc.collect()
         if multi:
             from sixtysix_ui.table_multi import TableMulti
             self.table = TableMulti(self)       # with its DealMulti and MultiViews
             return
         from sixtysix_ui.table import Table
-        self.texts = texts
         self.deal = D.Deal(self.rules)
         self.view = PlayerView(self.deal, HUMAN)
         self.bot_view = PlayerView(self.deal, BOT)
         self.table = Table(self)
 
+    def _reload(self):
+        """A match of the other kind on a board: keep the choice, ask for a new match at
+        the next start and reload (supervisor.reload), so that it starts on a fresh heap
+        without this kind's modules, whose names (qstrs) would stay interned and cost
+        the heap a larger name pool.  False where there is no reload (the laptop)."""
+        try:
+            import supervisor
+            reload = supervisor.reload
+        except (ImportError, AttributeError):
+            return False
+        self.in_match = False                   # the old match is given up, as below
+        self.save()
+        if not self.storage.ask_new_match():
+            return False
+        reload()
+        return True
+
     def new_match(self):
         self.match_preset = self.settings.preset    # the choice's preset (pages.Title)
         self.choice.copy_into(self.rules)
+        if (self.rules.players != 2) != self.multi and self._reload():
+            return
         self._engine()
         self.match.start(self.rng)
         if self.multi:
@@ -287,5 +296,5 @@ class App:
             self.stats.match(preset, self.settings.level, self.match.winner == HUMAN)
         self.stats.save()
         self.save()
-        self.event(EV_HAND_END)
+        self.event(_EV_HAND_END)
         self.show(self.summary)

@@ -15,8 +15,10 @@ The help pages are help.py, imported when first opened.
 from micropython import const
 
 from sixtysix_core import rules as R
-from sixtysix_core.bot import LEVELS  # the tuple only: a 3- or 4-player match drops bot
 from sixtysix_ui import input as I
+
+# sixtysix_core.bot.LEVELS (not imported: a 3- or 4-player match never loads that bot)
+LEVELS = ("easy", "normal", "hard")
 
 _PREV = const(5)                # left or up
 _NEXT = const(10)               # right or down
@@ -35,6 +37,13 @@ _T_AUTO = const(9)
 _T_EXTRA = const(20)
 _TARGETS = ("7", "10", "6")     # match_target, in the order a press cycles them
 _DECO = (2 * 6 + 3, 2 * 6 + 2)  # K and Q of hearts beside the title menu (TFT)
+
+
+def short_name(preset_name):
+    """A preset's name as a page row shows it: THREE_PLAYER_PL is "3 players PL"."""
+    if preset_name.endswith("_PLAYER_PL"):
+        return ("3" if preset_name[0] == "T" else "4") + " players PL"
+    return preset_name
 
 
 class Page:
@@ -108,10 +117,7 @@ class Title(Page):
             elif entry == _T_LEVEL:
                 lines.append("Bot: " + LEVELS[st.level])
             elif entry == _T_RULES:
-                name = R.preset_names()[st.preset]
-                if name.endswith("_PLAYER_PL"):         # THREE_PLAYER_PL: too long here
-                    name = "%d players PL" % choice.players
-                lines.append("Rules: " + name)
+                lines.append("Rules: " + short_name(R.preset_names()[st.preset]))
             elif entry == _T_TARGET:
                 lines.append("Match to: " + choice.get("match_target"))
             elif entry == _T_SWAP:
@@ -190,6 +196,15 @@ class Title(Page):
             self._lines()
 
 
+def _words(app):
+    """texts.py, or for 3 and 4 players texts_multi.py (imported only for the summary)."""
+    if app.multi:
+        from sixtysix_ui import texts_multi as words
+    else:
+        from sixtysix_ui import texts as words
+    return words
+
+
 class Summary(Page):
     """The end of a hand (and then of the match): its lines, and a menu when other
     modules added entries (Summary.add); A on the first entry goes on."""
@@ -208,7 +223,7 @@ class Summary(Page):
     def enter(self):
         app = self.app
         self.match_end = False
-        self.header, lines = app.texts.summary(app.deal, app.match)
+        self.header, lines = _words(app).summary(app.deal, app.match)
         on = "See the result" if app.match.is_over() else "Next hand"
         self._on = "A: " + on[:1].lower() + on[1:]
         self.footer = self._on
@@ -230,7 +245,7 @@ class Summary(Page):
 
     def _end(self):
         self.match_end = True
-        self.header, self.lines = self.app.texts.match_end(self.app.match)
+        self.header, self.lines = _words(self.app).match_end(self.app.match)
         self.sel = -1
         self.footer = "A: back to the title"
         self.app.dirty = True

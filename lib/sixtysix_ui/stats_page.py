@@ -7,11 +7,10 @@ zeroes the counters, and "Back".  B or Start also goes back to the title.
 """
 from micropython import const
 
-from sixtysix_core import bot
 from sixtysix_core import rules as R
 from sixtysix_ui import input as I
 from sixtysix_ui import stats as S
-from sixtysix_ui.pages import Page
+from sixtysix_ui.pages import LEVELS, Page, short_name
 
 _PREV = const(5)                # left or up
 _NEXT = const(10)               # right or down
@@ -20,9 +19,9 @@ SURE = "A again: reset all"
 
 
 def lines(st, presets, preset_names, level_names):
-    """The rows of Stats `st` for the preset indexes `presets` (the app's two-player
-    ones: every row is then at most 19 characters, what a scrolling page row holds on
-    either layout); cold path."""
+    """The rows of Stats `st` for the preset indexes `presets` (the app's: with the
+    names of pages.short_name every row is then at most 19 characters, what a
+    scrolling page row holds on either layout); cold path."""
     out = []
     c = st.counts()
     for p in presets:
@@ -32,7 +31,7 @@ def lines(st, presets, preset_names, level_names):
             base = (p * S.LEVELS + lv) * S.COUNTERS
             if not (c[base] or c[base + 1] or c[base + 2] or c[base + 3]):
                 continue
-            out.append("%s %s" % (preset_names[p], level_names[lv]))
+            out.append("%s %s" % (short_name(preset_names[p]), level_names[lv]))
             out.append("Matches %d-%d" % (c[base], c[base + 1]))
             out.append("Hands %d-%d" % (c[base + 2], c[base + 3]))
             out.append("Schwarz won %d" % c[base + 4])
@@ -58,7 +57,7 @@ class StatsPage(Page):
         app = self.app
         st = app.stats
         self.lines = ["Won-lost vs bot:"] + lines(st, app.presets, R.preset_names(),
-                                                     bot.LEVELS)
+                                                     LEVELS)
         self.lines.append(SURE if self.sure else RESET)
         self.lines.append("Back")
         self.footer = st.note or ("Saving is off" if not st.enabled else "B: back")

@@ -9,12 +9,18 @@ has room, one more slot holds the rules chosen for the next match (save_choice):
 slots keep the rules of the match in progress, so an option changed on the title during
 a match would otherwise be lost on restart.
 
+One byte at INTENT (between the two-player slots and persist_multi's region at 1024)
+asks the next start for a new match of the kept choice (app.App._reload: 0x4E, else
+0xFF); take_new_match() reads and clears it.
+
 note is a short text for the title screen ("" when all is well).
 """
 from sixtysix_core import persist
 
 _NEED = persist.NUM_SLOTS * persist.SLOT_SIZE
 _CHOICE_END = _NEED + persist.SLOT_SIZE
+INTENT = 1023
+_NEW_MATCH = 0x4E
 
 
 class Storage:
@@ -62,9 +68,22 @@ class Storage:
         if saved is not None and saved.rules.unsupported() is None:
             saved.rules.copy_into(rules)
 
-    def _write(self, start, buf):
+    def ask_new_match(self):
+        """Ask the next start for a new match of the kept choice; False if it cannot."""
+        if not self._choice or len(self.nvm) <= INTENT:
+            return False
+        return self._write(INTENT, b"\x4e", 1)
+
+    def take_new_match(self):
+        """True (once) if the last run asked for a new match at this start."""
+        if not self.enabled or len(self.nvm) <= INTENT or self.nvm[INTENT] != _NEW_MATCH:
+            return False
+        self._write(INTENT, b"\xff", 1)
+        return True
+
+    def _write(self, start, buf, size=persist.SLOT_SIZE):
         try:
-            self.nvm[start:start + persist.SLOT_SIZE] = buf
+            self.nvm[start:start + size] = buf
         except (OSError, RuntimeError):
             self.note = "Could not save"
             return False

@@ -9,7 +9,7 @@ from the human's left (Left, Partner or Right, You; texts_multi.py) with its nam
 seat to move highlighted; the trump suit beside the seat that named it) and the card
 it played to this trick; the message line; the hand (up to 8 cards) with its cursor
 and "Menu"; on the TFT a bottom line with who named trump ("(W)": Warszawa).  With
-"My points: show" the human's side total is shown in his column (R22 reveal_points).
+"My points: show" the human's side total follows the prompt for his turn (R22).
 
 Fields (cards are cards.py ints, NO_CARD for none): slots[0:nslots] the hand, cursor
 (nslots = "Menu" on a board without B), legal (mask, 0: not his turn), shown[seat] the
@@ -32,9 +32,6 @@ from sixtysix_core import deal as D
 from sixtysix_core.deal_multi import A_TRUMP, PH_PMELD, PH_TRUMP, DealMulti
 from sixtysix_core.view_multi import MultiView
 from sixtysix_ui import input as I
-from sixtysix_ui import texts
-from sixtysix_ui import texts_multi as T
-from sixtysix_ui.pages import Page
 from sixtysix_ui.render import NO_CARD, _palette, _Rows, _scroll_chars, _Text, unload, wrap
 
 HUMAN = const(0)
@@ -57,12 +54,152 @@ _SLOTS = const(8)
 # Per layout (MONO), in pixels: 0, 1 the columns' left edges for 3 and 4 seats (play
 # order from the human's left, the human last); 2 label (dx, y, chars); 3 trick card
 # (dx with 3 seats, dx with 4, y); 4 the trump mark beside the seat that named it (dx,
-# y); 5 the side's points in the human's column (dx, y); 6 message (x, y); 7 hand (x, y,
+# y); 5 (unused); 6 message (x, y); 7 hand (x, y,
 # step for 8 cards, for 6); 8 "Menu" (x, y); 9 bottom line (x, y, chars) or None
 _TFT = ((0, 53, 106), (0, 34, 86, 122), (2, 13, 7), (16, 12, 25), (2, 27), (0, 42),
         (2, 62), (4, 78, 18, 26), (2, 116), (50, 116, 18))
 _OLED = ((0, 42, 84), (0, 32, 64, 96), (0, 13, 1), (7, 7, 13), (0, 24), (19, 13),
          (0, 33), (0, 46, 10, 13), (86, 49), None)
+
+
+# Words (ASCII; a line fits the OLED's 21 characters unless `chars` says wider).  Not
+# py: a 3- or 4-player match leaves the two-player words out of the heap.
+SUITS = ("clubs", "spades", "hearts", "diamonds")
+RANKS = ("9", "J", "Q", "K", "10", "A")
+LEAD = "Your lead"
+FOLLOW = "Your turn: follow"
+HAVE_66 = "You have 66: Menu>66"
+HINT_THINKING = "Thinking..."
+HINT_TITLE = "Hint: do this"
+NO_TRICK = "No trick to show"
+TRICK_CLOSED = "Closed: a card is led"
+SURE_TITLE = "66 now? Sure?"
+SURE_NO = "No, play on"
+SURE_YES = "Yes, declare 66"
+MENU_LAST = "Last trick"
+MENU_HINT = "Hint"
+MENU_QUIT = "Save and quit"
+MENU_BACK = "Back"
+_NAMES = ("You", "Left", "Partner", "Right")
+
+
+def card_words(card):
+    return RANKS[card % 6] + " " + SUITS[card // 6]
+
+
+def meld_words(who, suit, trump, chars):
+    """'Left: marriage hearts 20' (who '' : the menu's), as long as it fits `chars`."""
+    v = 40 if suit == trump else 20
+    for form in ("%smarriage %s %d", "%sK+Q %s %d", "%s%s %d"):
+        text = form % (who, SUITS[suit], v)
+        if len(text) <= chars:
+            break
+    return text[:chars]
+
+
+def action_label(action, deal, chars):
+    """The menu's text for an action of the human other than a card."""
+    if action == D.A_OUT:
+        return "Declare 66!"
+    if action == D.A_PASS:
+        return "Pass"
+    return meld_words("", action - D.A_MELD, deal.trump, chars)
+
+
+def name(seat, n):
+    """The seat's name seen from seat 0: with 3 players seat 2 is on the right."""
+    if n == 3 and seat == 2:
+        return "Right"
+    return _NAMES[seat]
+
+
+def partner(deal, seat):
+    """True if seat plays on the human's side (not before the 3-player trump choice)."""
+    if seat == 0 or deal.each or (deal.nseats == 3 and deal.chooser < 0):
+        return seat == 0
+    return deal.side_of[seat] == deal.side_of[0]
+
+
+def label(deal, seat):
+    """The seat's label over its column: with 3 players the human's partner for this
+    hand (both play against the soloist) is called so."""
+    if deal.nseats == 3 and seat and partner(deal, seat):
+        return "Partner"
+    return name(seat, deal.nseats)
+
+
+def letter(deal, seat):
+    return label(deal, seat)[0]
+
+
+def verb(seat, n, word):
+    """'You win' / 'Left wins'."""
+    return "%s %s" % (name(seat, n), word if seat == 0 else word + "s")
+
+
+def won_trick(deal, seat, chars):
+    text = verb(seat, deal.nseats, "win") + " the trick"
+    return text if len(text) <= chars else text.replace(" the", "")
+
+
+def did(deal, seat, action, phase, chars):
+    """The message line after a seat's action other than a card (phase: the one it
+    was taken in), at most `chars` long."""
+    who = name(seat, deal.nseats)
+    if action >= 33:                                # deal_multi.A_TRUMP + suit
+        text = "%s: trump %s" % (who, SUITS[action - 33])
+    elif action == D.A_PASS and phase == 6:         # deal_multi.PH_TRUMP
+        text = who + (": pass" if deal.each else ": Warszawa!")
+    elif action == D.A_PASS:
+        text = who + " passed"
+    elif action == D.A_OUT:
+        text = who + " declared 66"
+    else:
+        text = meld_words(who + ": ", action - D.A_MELD, deal.trump, chars)
+    return text[:chars]
+
+
+def trump_line(deal):
+    """Who named trump ('' before the choice), for the TFT's bottom line (18 chars)."""
+    if deal.trump < 0:
+        return ""
+    if deal.chooser >= 0:
+        text = "Trump: " + name(deal.chooser, deal.nseats)
+    elif deal.each:
+        text = "Trump: turned up"
+    else:
+        text = "Trump: bottom card"
+    return text + " (W)" if deal.warszawa else text
+
+
+def status(match, n, chars):
+    """The match score line: 4 players by side, 3 by seat (cut to `chars`)."""
+    sc = match.scores
+    if n == 4:
+        text = "Us %d  Them %d  of %d" % (sc[0], sc[1], match.target)
+    else:
+        text = "You %d Left %d Right %d" % (sc[0], sc[1], sc[2])
+        if len(text) > chars:
+            text = "You %d L %d R %d" % (sc[0], sc[1], sc[2])
+        if len(text) + 5 <= chars:
+            text += " of %d" % match.target
+    return text
+
+
+def side_name(deal, seat, short=False):
+    """The side of seat, from the human's chair: 'You' (alone), 'Us' (his side, short)
+    or 'You + Partner', else the other seats ('Them' short with two)."""
+    n = deal.nseats
+    members = [s for s in range(n) if deal.side_of[s] == deal.side_of[seat]]
+    if 0 in members:
+        if len(members) == 1:
+            return "You"
+        return "Us" if short else "You + " + label(deal, members[1])
+    if short and len(members) > 1:
+        return "Them"
+    return " + ".join(name(s, n) for s in members)
+
+
 
 
 class TableMulti:
@@ -76,8 +213,6 @@ class TableMulti:
         app.deal = d
         app.view = MultiView(d, HUMAN)
         app.bot_view = MultiView(d, 1)
-        app.texts = T
-        self.trump_page = TrumpPage(app, self)
         self.slots = bytearray(_SLOTS)
         self.nslots = 0
         self.menu_slot = not app.input.has_b
@@ -148,6 +283,11 @@ class TableMulti:
         self.show_last = False
         self.anim_start = -1
         self._was_mine = False
+        unload("sixtysix_ui.texts_multi")   # the summary's words (pages.Summary)
+        unload("sixtysix_ui.trump_page")
+        import sys
+        if "sixtysix_ui.table" not in sys.modules:     # a board: only this kind loaded
+            unload("sixtysix_ui.texts")
         if self.app.deal.log_len == 0:
             self.bot_note = ""
             self.last[4] = NO_CARD
@@ -179,7 +319,7 @@ class TableMulti:
         if seat == HUMAN:
             self.bot_note = ""
         if action >= 24:
-            text = T.did(d, seat, action, phase, self.L.CHARS)
+            text = did(d, seat, action, phase, self.L.CHARS)
             if seat == HUMAN:
                 self.note = text
             else:
@@ -198,7 +338,7 @@ class TableMulti:
                 self.last[4] = d.leader
                 self.anim_winner = d.leader
                 self.anim_start = self._now
-                self.note = T.won_trick(d, d.leader, self.L.CHARS)
+                self.note = won_trick(d, d.leader, self.L.CHARS)
                 if d.side_of[d.leader] == d.side_of[HUMAN]:
                     app.event(EV_TRICK_WON)
                 if not d.is_over():
@@ -257,16 +397,25 @@ class TableMulti:
         elif self.bot_note:
             self.message = self.bot_note
         elif d.to_move != HUMAN:
-            self.message = T.name(d.to_move, d.nseats) + " thinks..."
-        elif d.phase == D.PH_LEAD:
-            specials = d.legal_specials()
-            if specials & D.B_OUT and self.app.settings.reveal and d.total(HUMAN) >= 66:
-                self.message = texts.HAVE_66
-                return
-            self.message = (texts.LEAD + ("  Menu: K+Q" if specials >> (D.A_MELD - 24) & 15
-                                          else ""))[:self.L.CHARS]
+            self.message = name(d.to_move, d.nseats) + " thinks..."
         else:
-            self.message = texts.FOLLOW
+            # the turn, and with "My points: show" the side's total (R22 reveal_points)
+            reveal = self.app.settings.reveal
+            text, short = FOLLOW, "Follow"
+            if d.phase == D.PH_LEAD:
+                if d.legal_specials() & D.B_OUT and reveal and d.total(HUMAN) >= 66:
+                    self.message = HAVE_66
+                    return
+                text = short = "Lead"
+                if d.legal_specials() >> (D.A_MELD - 24) & 15:
+                    text, short = LEAD + "  Menu: K+Q", "Lead, K+Q: Menu"
+                else:
+                    text = LEAD
+            chars = self.L.CHARS
+            if reveal:
+                pts = " (%d pts)" % d.total(HUMAN)
+                text = text + pts if len(text + pts) <= chars else short + pts
+            self.message = text[:chars]
 
     # ---------------------------------------------------------------- buttons
 
@@ -313,7 +462,8 @@ class TableMulti:
                 self.after_change()
             return
         if d.to_move == HUMAN and d.phase == PH_TRUMP:
-            app.show(self.trump_page)
+            from sixtysix_ui.trump_page import TrumpPage    # dropped once trump is named
+            app.show(TrumpPage(app, self))
             return
         if d.to_move != HUMAN:
             if b & I.DIRECTIONS and self.last[4] != NO_CARD and d.trick_n == 0:
@@ -364,7 +514,7 @@ class TableMulti:
             return
         # Imported here and unloaded: only a refused card needs the sentences.
         from sixtysix_core import explain
-        why = explain.why_not(d, card, texts.card_words)
+        why = explain.why_not(d, card, card_words)
         unload("sixtysix_core.explain")
         self.toast("Not now: " + why[:1].upper() + why[1:])
 
@@ -387,7 +537,7 @@ class TableMulti:
 
     def _hint(self):
         app = self.app
-        self.note = texts.HINT_THINKING
+        self.note = HINT_THINKING
         self.draw()
         app.render.refresh()
         action = self.hint_action()
@@ -396,19 +546,19 @@ class TableMulti:
             return
         if action < 24:
             self._cursor_to(action)
-            self.note = ("Hint: " + texts.card_words(action))[:self.L.CHARS]
+            self.note = ("Hint: " + card_words(action))[:self.L.CHARS]
             app.dirty = True
         else:
-            self._open_popup(False, action, texts.HINT_TITLE)
+            self._open_popup(False, action, HINT_TITLE)
 
     def _last_trick(self):
         d = self.app.deal
         if self.last[4] == NO_CARD:
-            self.note = texts.TRICK_CLOSED if d.trick_n or d.log_len > d.nseats else \
-                texts.NO_TRICK
+            self.note = TRICK_CLOSED if d.trick_n or d.log_len > d.nseats else \
+                NO_TRICK
         else:
             self.show_last = True
-            self.note = ("Last trick: " + T.name(self.last[4], d.nseats))[:self.L.CHARS]
+            self.note = ("Last trick: " + name(self.last[4], d.nseats))[:self.L.CHARS]
             self.after_change()
         self.app.dirty = True
 
@@ -428,17 +578,17 @@ class TableMulti:
         for a in (D.A_MELD + d.trump, D.A_MELD, D.A_MELD + 1, D.A_MELD + 2, D.A_MELD + 3,
                   D.A_OUT, D.A_PASS):
             if specials >> (a - 24) & 1 and a not in actions:
-                items.append(texts.action_label(a, d, chars))
+                items.append(action_label(a, d, chars))
                 actions.append(a)
         if not forced:
             if self.last[4] != NO_CARD:
-                items.append(texts.MENU_LAST)
+                items.append(MENU_LAST)
                 actions.append(U_LAST)
-            items.append(texts.MENU_HINT)
+            items.append(MENU_HINT)
             actions.append(U_HINT)
-            items.append(texts.MENU_QUIT)
+            items.append(MENU_QUIT)
             actions.append(U_QUIT)
-            items.append(texts.MENU_BACK)
+            items.append(MENU_BACK)
             actions.append(U_BACK)
         elif title is None:
             title = "Say 66 or pass?" if d.phase == D.PH_DECLARE else "Meld or pass?"
@@ -481,8 +631,8 @@ class TableMulti:
         elif b & I.BTN_A:
             a = self.popup_actions[self.popup_sel]
             if a == D.A_OUT and d.total(HUMAN) < 66:
-                self._show_popup([texts.SURE_NO, texts.SURE_YES], [U_BACK, U_SURE], 0,
-                                 self.popup_forced, texts.SURE_TITLE)
+                self._show_popup([SURE_NO, SURE_YES], [U_BACK, U_SURE], 0,
+                                 self.popup_forced, SURE_TITLE)
                 return
             forced = self.popup_forced
             self.popup_items = None
@@ -502,62 +652,6 @@ class TableMulti:
                 self.note = ""
                 self.bot_since = self._now
                 self._apply(a, HUMAN)
-
-
-class TrumpPage(Page):
-    """The trump choice (RULES.md V1, V2 D3): the suits with the cards held in each, then
-    Warszawa where the seat may pass, and Hint (the hard bot's choice, highlighted)."""
-    ID = 7                      # app.S_TRUMP
-
-    def __init__(self, app, table):
-        super().__init__(app)
-        self.table = table
-        self.actions = []
-
-    def enter(self):
-        app = self.app
-        d = app.deal
-        specials = d.legal_specials()
-        self.lines = T.trump_entries(d.hand[HUMAN])
-        self.actions = [A_TRUMP, A_TRUMP + 1, A_TRUMP + 2, A_TRUMP + 3]
-        if specials & D.B_PASS:
-            self.lines.append(T.TURN_UP if d.each else T.WARSZAWA)
-            self.actions.append(D.A_PASS)
-        self.lines.append(T.TRUMP_HINT)
-        self.actions.append(U_HINT)
-        best = 0
-        for s in range(4):                  # opens on the longest suit
-            if len(self.lines[s]) > len(self.lines[best]):
-                best = s
-        self.sel = best
-        self.header = "Name trump" if specials & D.B_PASS else "You must name trump"
-        self.footer = (self.table.bot_note or "A: name it")[:self.app.layout.CHARS]
-        app.dirty = True
-
-    def step(self, b, now):
-        app = self.app
-        t = self.table
-        if b & I.BTN_START:
-            app.quit_to_title()
-        elif b & _PREV:
-            self.sel = (self.sel - 1) % len(self.lines)
-            app.dirty = True
-        elif b & _NEXT:
-            self.sel = (self.sel + 1) % len(self.lines)
-            app.dirty = True
-        elif b & (I.BTN_A | I.BTN_B):
-            a = self.actions[self.sel]
-            if a == U_HINT:
-                a = t.hint_action()
-                self.sel = self.actions.index(a)
-                self.footer = ("Hint: " + self.lines[self.sel].split(":")[0]
-                               if a != D.A_PASS else "Hint: " + self.lines[self.sel])
-                self.footer = self.footer[:self.app.layout.CHARS]
-                app.dirty = True
-                return
-            app.show(t)
-            t.bot_since = now
-            t._apply(a, HUMAN)
 
 
 class _Scene:
@@ -590,7 +684,6 @@ class _Scene:
             self.trick.append(r._card(cards, x + dx, G[3][2]))
             self.marks.append(self._suit(g, x + G[4][0], G[4][1]))
         self.short = lchars == 1
-        self.points = _Text(r, g, cols[n - 1] + G[5][0], G[5][1], L.TEXT_SOFT, 2)
         self.message = _Text(r, g, G[6][0], G[6][1], L.TEXT)
         hx, hy, step8, step6 = G[7]
         step = step8 if n == 3 else step6
@@ -626,27 +719,25 @@ class _Scene:
         d = app.deal
         n = d.nseats
         m = app.match
-        pts = d.total(HUMAN) if app.settings.reveal and d.trump >= 0 else -1
         key = (m.scores[0], m.scores[1], m.scores[2], d.trump, d.chooser, d.warszawa,
-               d.to_move, d.side_of[1], d.side_of[2], pts)
+               d.to_move, d.side_of[1], d.side_of[2])
         if key != self.key:         # the text of the seats, trump and score: on change
             self.key = key
-            self.status.set(T.status(m, n, L.CHARS - 2))
+            self.status.set(status(m, n, L.CHARS - 2))
             if d.trump >= 0:
                 self.trump[0] = d.trump
             self.trump.hidden = d.trump < 0
             for i in range(n):
                 seat = (i + 1) % n
                 lab = self.labels[i]
-                lab.set(T.letter(d, seat) if self.short else T.label(d, seat))
+                lab.set(letter(d, seat) if self.short else label(d, seat))
                 lab.set_color(L.HILITE if seat == d.to_move else L.TEXT)
                 mark = self.marks[i]
                 mark.hidden = d.trump < 0 or d.chooser != seat
                 if d.trump >= 0:
                     mark[0] = d.trump
-            self.points.set("" if pts < 0 else "%d" % pts)
             if self.bottom is not None:
-                self.bottom.set(T.trump_line(d))
+                self.bottom.set(trump_line(d))
         for i in range(n):
             r._show_card(self.trick[i], t.shown[(i + 1) % n])
         scale = L.CARD_SCALE

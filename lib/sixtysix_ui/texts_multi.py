@@ -1,120 +1,22 @@
-"""Words on screen for 3 and 4 players (RULES.md V1, V2; ASCII only, cold path).
+"""The hand summary and the match end of a 3- or 4-player match (pages.Summary).
 
-Seats are ints as in deal_multi.py; the human is seat 0.  Play goes clockwise, so seat 1
-sits on the human's left and the last seat on his right; with 4 players seat 2, across
-the table, is his partner (P1 + P3 against P2 + D, whoever deals).  name(seat, n) is
-"You", "Left", "Partner" or "Right"; letter() its first letter (the OLED's columns).
-A side is named from the human's chair: "You" alone (the 3-player soloist), "You +
-Partner" / "us" (his side), or the other seats.  Loaded only with a 3- or 4-player match
-(app.py drops it with the table), as are summary() and match_end(), which pages.py
-reaches through app.texts.
+Imported by the summary page when a hand ends and dropped when the next hand starts
+(table_multi.TableMulti.enter): it is not in the heap during the play.  Seats are
+named as on the table (table_multi.name / label: You, Left, Partner, Right), a side
+from the human's chair (table_multi.side_name).
 """
 from sixtysix_core import deal as D
-from sixtysix_ui.texts import REASONS, SUITS, card_words
-
-_NAMES = ("You", "Left", "Partner", "Right")
-WARSZAWA = "Warszawa (pass)"
-TURN_UP = "Pass: next card"         # each_for_self: P1's next card sets trump
-TRUMP_HINT = "Hint"
+from sixtysix_ui.table_multi import label, name, side_name, verb
 
 
-def name(seat, n):
-    """The seat's name seen from seat 0: with 3 players seat 2 is on the right."""
-    if n == 3 and seat == 2:
-        return "Right"
-    return _NAMES[seat]
-
-
-def partner(deal, seat):
-    """True if seat plays on the human's side (not before the 3-player trump choice)."""
-    if seat == 0 or deal.each or (deal.nseats == 3 and deal.chooser < 0):
-        return seat == 0
-    return deal.side_of[seat] == deal.side_of[0]
-
-
-def label(deal, seat):
-    """The seat's label over its column: with 3 players the human's partner for this
-    hand (both play against the soloist) is called so."""
-    if deal.nseats == 3 and seat and partner(deal, seat):
-        return "Partner"
-    return name(seat, deal.nseats)
-
-
-def letter(deal, seat):
-    return label(deal, seat)[0]
-
-
-def verb(seat, n, word):
-    """'You win' / 'Left wins'."""
-    return "%s %s" % (name(seat, n), word if seat == 0 else word + "s")
-
-
-def won_trick(deal, seat, chars):
-    text = verb(seat, deal.nseats, "win") + " the trick"
-    return text if len(text) <= chars else text.replace(" the", "")
-
-
-def did(deal, seat, action, phase, chars):
-    """The message line after a seat's action other than a card (phase: the one it
-    was taken in), at most `chars` long."""
-    who = name(seat, deal.nseats)
-    if action >= 33:                                # deal_multi.A_TRUMP + suit
-        text = "%s: trump %s" % (who, SUITS[action - 33])
-    elif action == D.A_PASS and phase == 6:         # deal_multi.PH_TRUMP
-        text = who + (": pass" if deal.each else ": Warszawa!")
-    elif action == D.A_PASS:
-        text = who + " passed"
-    elif action == D.A_OUT:
-        text = who + " declared 66"
-    else:                                           # a marriage, as long as it fits
-        suit = SUITS[action - D.A_MELD]
-        v = 40 if action - D.A_MELD == deal.trump else 20
-        for form in ("%s: marriage %s %d", "%s: K+Q %s %d", "%s: %s %d"):
-            text = form % (who, suit, v)
-            if len(text) <= chars:
-                break
-    return text[:chars]
-
-
-def trump_line(deal):
-    """Who named trump ('' before the choice), for the TFT's bottom line (18 chars)."""
-    if deal.trump < 0:
-        return ""
-    if deal.chooser >= 0:
-        text = "Trump: " + name(deal.chooser, deal.nseats)
-    elif deal.each:
-        text = "Trump: turned up"
-    else:
-        text = "Trump: bottom card"
-    return text + " (W)" if deal.warszawa else text
-
-
-def status(match, n, chars):
-    """The match score line: 4 players by side, 3 by seat (cut to `chars`)."""
-    sc = match.scores
-    if n == 4:
-        text = "Us %d  Them %d  of %d" % (sc[0], sc[1], match.target)
-    else:
-        text = "You %d Left %d Right %d" % (sc[0], sc[1], sc[2])
-        if len(text) > chars:
-            text = "You %d L %d R %d" % (sc[0], sc[1], sc[2])
-        if len(text) + 5 <= chars:
-            text += " of %d" % match.target
-    return text
-
-
-def side_name(deal, seat, short=False):
-    """The side of seat, from the human's chair: 'You' (alone), 'Us' (his side, short)
-    or 'You + Partner', else the other seats ('Them' short with two)."""
-    n = deal.nseats
-    members = [s for s in range(n) if deal.side_of[s] == deal.side_of[seat]]
-    if 0 in members:
-        if len(members) == 1:
-            return "You"
-        return "Us" if short else "You + " + label(deal, members[1])
-    if short and len(members) > 1:
-        return "Them"
-    return " + ".join(name(s, n) for s in members)
+# Why a hand ended (deal.py REASON_*), at most 21 characters with any seat's name
+REASONS = {
+    D.REASON_DECLARED: "%s declared 66",
+    D.REASON_FALSE_DECLARATION: "%s: 66 too soon",
+    D.REASON_HIGHER_TOTAL: "Most points: %s",
+    D.REASON_LAST_TRICK: "Last trick: %s",
+    D.REASON_DRAW: "%s: equal points",
+}
 
 
 def summary(deal, match):
@@ -176,12 +78,3 @@ def match_end(match):
                          "Well played!" if w == 0 or n == 4 and w == 2 else "Try again?"]
 
 
-def trump_entries(hand):
-    """The trump page's suit lines: 'hearts: A 10 K' (the cards held in each suit)."""
-    out = []
-    for s in range(4):
-        ranks = [card_words(c).split(" ")[0] for c in range(s * 6 + 5, s * 6 - 1, -1)
-                 if hand >> c & 1]
-        out.append("%s: %s" % (SUITS[s][:1].upper() + SUITS[s][1:],
-                               " ".join(ranks) if ranks else "-"))
-    return out

@@ -1,0 +1,86 @@
+"""The trump choice of a 3- or 4-player hand (RULES.md V1, V2, D3): a page of its own.
+
+One row per suit with the cards the human holds in it ("Hearts: A 10 K"), then
+Warszawa (each_for_self: the pass that turns up his next card) where he may pass, and
+Hint (the hard bot's choice is highlighted and named in the footer).  A (or B) names
+the highlighted suit or passes.  Imported when the page opens and dropped once trump
+is named (table_multi.TableMulti), so that the play does not carry it.
+"""
+from micropython import const
+
+from sixtysix_core import deal as D
+from sixtysix_core.deal_multi import A_TRUMP
+from sixtysix_ui import input as I
+from sixtysix_ui.pages import Page
+from sixtysix_ui.table_multi import HUMAN, RANKS, SUITS, U_HINT
+
+_PREV = const(5)
+_NEXT = const(10)
+WARSZAWA = "Warszawa (pass)"
+TURN_UP = "Pass: next card"         # each_for_self: P1's next card sets trump
+
+
+def trump_entries(hand):
+    """The trump page's suit lines: 'hearts: A 10 K' (the cards held in each suit)."""
+    out = []
+    for s in range(4):
+        ranks = [RANKS[c % 6] for c in range(s * 6 + 5, s * 6 - 1, -1) if hand >> c & 1]
+        out.append("%s: %s" % (SUITS[s][:1].upper() + SUITS[s][1:],
+                               " ".join(ranks) if ranks else "-"))
+    return out
+
+
+class TrumpPage(Page):
+    """The trump choice (RULES.md V1, V2 D3): the suits with the cards held in each, then
+    Warszawa where the seat may pass, and Hint (the hard bot's choice, highlighted)."""
+    ID = 7                      # app.S_TRUMP
+
+    def __init__(self, app, table):
+        super().__init__(app)
+        self.table = table
+        self.actions = []
+
+    def enter(self):
+        app = self.app
+        d = app.deal
+        specials = d.legal_specials()
+        self.lines = trump_entries(d.hand[HUMAN])
+        self.actions = [A_TRUMP, A_TRUMP + 1, A_TRUMP + 2, A_TRUMP + 3]
+        if specials & D.B_PASS:
+            self.lines.append(TURN_UP if d.each else WARSZAWA)
+            self.actions.append(D.A_PASS)
+        self.lines.append("Hint")
+        self.actions.append(U_HINT)
+        best = 0
+        for s in range(4):                  # opens on the longest suit
+            if len(self.lines[s]) > len(self.lines[best]):
+                best = s
+        self.sel = best
+        self.header = "Name trump" if specials & D.B_PASS else "You must name trump"
+        self.footer = (self.table.bot_note or "A: name it")[:self.app.layout.CHARS]
+        app.dirty = True
+
+    def step(self, b, now):
+        app = self.app
+        t = self.table
+        if b & I.BTN_START:
+            app.quit_to_title()
+        elif b & _PREV:
+            self.sel = (self.sel - 1) % len(self.lines)
+            app.dirty = True
+        elif b & _NEXT:
+            self.sel = (self.sel + 1) % len(self.lines)
+            app.dirty = True
+        elif b & (I.BTN_A | I.BTN_B):
+            a = self.actions[self.sel]
+            if a == U_HINT:
+                a = t.hint_action()
+                self.sel = self.actions.index(a)
+                self.footer = ("Hint: " + self.lines[self.sel].split(":")[0]
+                               if a != D.A_PASS else "Hint: " + self.lines[self.sel])
+                self.footer = self.footer[:self.app.layout.CHARS]
+                app.dirty = True
+                return
+            app.show(t)
+            t.bot_since = now
+            t._apply(a, HUMAN)
