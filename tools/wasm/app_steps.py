@@ -19,7 +19,13 @@ prepare() imports every stand-in (and creates terminalio.FONT, microcontroller.n
 the PyGamer's board.DISPLAY, all firmware-resident on a board); main() reads BASE after
 it.  Run from the folder that holds this module (compiled to .mpy, as the stand-ins):
 
-    circuitpython -X heapsize=128k -m app_steps BOARD LIB [SCRIPT]
+    circuitpython -X heapsize=128k -m app_steps BOARD LIB [SCRIPT [PRESET]]
+
+With PRESET (THREE_PLAYER_PL, FOUR_PLAYER_PL) the run starts as a board starts after
+choosing that preset on the title and "New match" (app.App._reload: the choice kept in
+nvm, a new match asked for, a reload): seed_match() writes that into the nvm stand-in,
+App(hw) then begins the match at once with the hard bots, and the script plays it
+(MULTI_SCRIPT).  The modules imported one by one are then APP_MODULES_MULTI.
 
 LIB is a build's lib/ (sixtysix_core, sixtysix_ui, sixtysix_boards and the device
 libraries); the stand-ins are in ./fw.  MAXLIVE is read after a collection after each
@@ -33,6 +39,7 @@ PRESS_IDLE_MS = 150
 SETTLE_MS = 60000
 # The title: level -> hard, back to "New match", start it; then a whole match to 7.
 MATCH_SCRIPT = "right a left a settle match"
+MULTI_SCRIPT = "settle match"   # after seed_match: the match is on from the start
 FIRMWARE = ("micropython", "displayio", "fontio", "terminalio", "board",
             "busio", "busdisplay", "i2cdisplaybus", "keypad", "analogio", "microcontroller",
             "supervisor", "audioio", "audiocore", "digitalio")
@@ -52,6 +59,14 @@ APP_MODULES = ("sixtysix_core.cards", "sixtysix_core.rules", "sixtysix_core.scor
                "sixtysix_ui.input", "sixtysix_ui.texts", "sixtysix_ui.render",
                "sixtysix_ui.storage", "sixtysix_ui.stats", "sixtysix_ui.table",
                "sixtysix_ui.app")
+# The same for a 3- or 4-player start: no two-player table or bot (table_multi instead)
+APP_MODULES_MULTI = ("sixtysix_core.cards", "sixtysix_core.rules", "sixtysix_core.scoring",
+                     "sixtysix_core.deal", "sixtysix_core.rng", "sixtysix_core.match",
+                     "sixtysix_core.view", "sixtysix_core.persist", "sixtysix_ui.input",
+                     "sixtysix_ui.render", "sixtysix_ui.storage", "sixtysix_ui.stats",
+                     "sixtysix_ui.app", "sixtysix_core.deal_multi",
+                     "sixtysix_core.view_multi", "sixtysix_core.bot_multi",
+                     "sixtysix_ui.table_multi")
 
 _s = {}                     # board, hw, app, script generator, counters
 
@@ -91,6 +106,21 @@ def import_module(name):
         new.remove(name)
         new.insert(0, name)
     return " ".join(new)
+
+
+def seed_match(preset):
+    """The nvm as App._reload leaves it for `preset`: the choice (hard bots) kept and a
+    new match asked for at the next start."""
+    import microcontroller
+    from sixtysix_core import persist
+    from sixtysix_core import rules as R
+    from sixtysix_ui.storage import Storage
+    storage = Storage(microcontroller.nvm)
+    settings = persist.Settings(level=2, preset=R.preset_names().index(preset))
+    rules = R.preset(preset)
+    storage.save(settings, (1, 1, 1), None, None, rules)
+    storage.save_choice(settings, rules)
+    storage.ask_new_match()
 
 
 def build():
@@ -216,15 +246,15 @@ def _now():
 
 
 def summary():
-    """'level L, hands N, scores A-B' of the app at the end of the script."""
-    from sixtysix_core import bot
+    """'level L, hands N, scores A-B[-C-D]' of the app at the end of the script."""
+    from sixtysix_ui.pages import LEVELS
     app = _s["app"]
-    return "level %s, hand %d, scores %d-%d" % (bot.LEVELS[app.settings.level],
-                                                 app.match.hands + 1, app.match.scores[0],
-                                                 app.match.scores[1])
+    n = app.deal.nseats if app.multi else 2
+    return "level %s, hand %d, scores %s" % (LEVELS[app.settings.level], app.match.hands + 1,
+                                             "-".join(str(s) for s in app.match.scores[:n]))
 
 
-def main(board, script):
+def main(board, script, preset=None):
     """Play the script; prints the live heap (gc.mem_alloc() after gc.collect()) as
     INTERP (before the stand-ins, this module loaded), BASE (the stand-ins loaded),
     BOARD (the board module imported), IMPORTED (the app modules), BUILT (App(hw) and its
@@ -237,9 +267,11 @@ def main(board, script):
     print("BASE", _live())
     import_board()
     print("BOARD", _live())
-    for name in APP_MODULES:
+    for name in APP_MODULES if preset is None else APP_MODULES_MULTI:
         import_module(name)
     print("IMPORTED", _live())
+    if preset is not None:
+        seed_match(preset)
     build()
     high, where, free = _live(), "title", gc.mem_free()
     print("BUILT", high)
@@ -259,4 +291,5 @@ def main(board, script):
 if __name__ == "__main__":
     # circuitpython -m app_steps BOARD LIB [SCRIPT], from the folder holding this module
     sys.path[:] = ["fw", sys.argv[2], ""]
-    main(sys.argv[1], sys.argv[3] if len(sys.argv) > 3 else MATCH_SCRIPT)
+    main(sys.argv[1], sys.argv[3] if len(sys.argv) > 3 else MATCH_SCRIPT,
+         sys.argv[4] if len(sys.argv) > 4 else None)
