@@ -376,14 +376,15 @@ def _played(s0, s1, hands, dealer, rules, target):
     return False
 
 
-def damaged(mem):
-    """How many slots of mem hold neither a valid save nor blank memory."""
+def damaged(mem, dec=None):
+    """How many slots of mem hold neither a valid save nor blank memory (dec: the
+    decoder, persist_multi.decode for its region; default decode)."""
     out = 0
     for slot in range(NUM_SLOTS):
         start = slot * SLOT_SIZE
         if len(mem) < start + SLOT_SIZE:
             break
-        if decode(mem, start) is None and not _blank(mem, start, start + SLOT_SIZE):
+        if (dec or decode)(mem, start) is None and not _blank(mem, start, start + SLOT_SIZE):
             out += 1
     return out
 
@@ -394,23 +395,23 @@ def newer(a, b):
     return 0 < d < 0x8000
 
 
-def newest(mem):
+def newest(mem, dec=None):
     """(slot index, Saved) of the newest valid slot in mem, or (-1, None)."""
     best = -1
     found = None
     for slot in range(NUM_SLOTS):
         if len(mem) < (slot + 1) * SLOT_SIZE:
             break
-        saved = decode(mem, slot * SLOT_SIZE)
+        saved = (dec or decode)(mem, slot * SLOT_SIZE)
         if saved is not None and (found is None or newer(saved.seq, found.seq)):
             best = slot
             found = saved
     return best, found
 
 
-def next_slot(mem):
+def next_slot(mem, dec=None):
     """(slot index, seq) for the next write: the slot not holding the newest save."""
-    slot, saved = newest(mem)
+    slot, saved = newest(mem, dec)
     if saved is None:
         return 0, 1
     return (slot + 1) % NUM_SLOTS, (saved.seq + 1) & 0xFFFF
