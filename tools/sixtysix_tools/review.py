@@ -3,8 +3,9 @@
 Replays a hand record (RECORD_FORMAT.md; the BEGIN/END SIXTYSIX RECORD lines of the
 device's console may stay around it) and runs sixtysix_core.review, the same review the
 handheld shows on its hand summary: every card choice of SEAT with two or more legal
-cards is valued by the bot's own search (bot.action_values at `hard`) and the one that
-cost the most is named, in game points.  RECORD may be `-` for standard input.
+cards is valued by the bot's own search (bot.action_values at `hard`; 3 and 4 players:
+review_multi with bot_multi.action_values) and the one that cost the most is named, in
+game points.  RECORD may be `-` for standard input.
 
     --seat S      whose choices (default 0: the human in the handheld's records)
     --all         print every judged choice, not just the costliest
@@ -52,11 +53,16 @@ def run(data, seat, seed=66, out=None):
     if not answer["ok"]:
         err = answer["error"]
         raise ValueError("line %d: %s" % (err["line"], err["message"]))
-    if deal is None or deal.rules.players != 2:
-        raise ValueError("only two-player hands can be reviewed")
-    if seat not in (0, 1):
-        raise ValueError("the seat must be 0 or 1")
-    rev = review.Review(deal.rules)
+    if deal is None:
+        raise ValueError("the record holds no hand to review")
+    n = deal.rules.players
+    if not 0 <= seat < n:
+        raise ValueError("the seat must be 0 to %d for %d players" % (n - 1, n))
+    if n == 2:
+        rev = review.Review(deal.rules)
+    else:
+        from sixtysix_core.review_multi import ReviewMulti
+        rev = ReviewMulti(deal.rules)
     rev.start(deal, seat, seed=seed)
     judged = 0
     more = rev.n > 0
