@@ -119,7 +119,8 @@ class SavedMulti:
 def encode_into(buf, seq, settings, rng_state, match=None, deal=None, rules=None):
     """Write one image into buf (>= SLOT_SIZE bytes); return its length.  match None: no
     match in progress (only `rules`, the choice for the next match, is kept; None: the
-    settings' preset).  deal None or over: no hand in progress.  Allocates nothing."""
+    settings' preset).  deal None or over: no hand in progress.  Allocates only the
+    checksum's 2-tuple."""
     if match is not None:
         rules = match.rules
     elif rules is None:
