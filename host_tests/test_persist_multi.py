@@ -326,3 +326,38 @@ def test_random_junk_is_refused_or_possible():
         saved = PM.decode(bad)
         if saved is not None:
             _accepted_possible(saved)
+
+
+def _bench_fuzz():
+    import os
+    import sys
+    tools = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools")
+    if tools not in sys.path:
+        sys.path.insert(0, tools)
+    from sixtysix_tools import bench_fuzz
+    return bench_fuzz
+
+
+def test_bench_fuzz_small_accepts_nothing_impossible(capsys):
+    """A small `bench fuzz` of 3/4-player saves: damage detected, no checksum-valid
+    mutation accepted that its oracle finds impossible."""
+    assert _bench_fuzz().fuzz_multi_saves(2000, 7, sample=2, matches=1) == 0
+    out = capsys.readouterr().out
+    assert ": 0 not detected" in out and "0 of them impossible" in out
+
+
+@pytest.mark.parametrize("preset,opts", [
+    ("THREE_PLAYER_PL", {}), ("THREE_PLAYER_PL", {"three_player_mode": "each_for_self"}),
+    ("FOUR_PLAYER_PL", {"match_target": 10})])
+def test_possible_equals_the_bench_oracle(preset, opts):
+    oracle = _bench_fuzz().MultiOracle()
+    rules = rules_with(preset, **opts)
+    n = rules.players
+    for scores in itertools.product(range(rules.match_target), repeat=n):
+        scores = scores + (0,) * (4 - n)
+        for h in range(0, 14):
+            m = PM.MatchMulti(rules, first_dealer=0)
+            m.scores[:] = scores
+            m.hands = h
+            m.dealer = h % n
+            assert PM.possible(m) == oracle.reached(rules, scores, h), (scores, h)

@@ -61,6 +61,7 @@ APP_OPTIONS = ("match_target", "partner_meld", "undertrump", "declare_window",
                "four_player_trump")
 
 why = ""                    # decode(): why the last image was refused ("" if accepted)
+_DAMAGED = "The save is damaged."
 
 
 class MatchMulti:
@@ -184,7 +185,7 @@ def decode(buf, offset=0):
     try:
         out = _decode(buf, offset)
     except Exception:       # foreign bytes must never crash the app
-        out = "The save could not be read."
+        out = _DAMAGED
     if isinstance(out, str):
         why = out
         return None
@@ -195,12 +196,12 @@ def decode(buf, offset=0):
 def _decode(buf, o):
     """A SavedMulti, or a sentence saying why the image is refused."""
     if len(buf) - o < _HEADER + 2:
-        return "The save is too short."
+        return _DAMAGED
     if buf[o] != MAGIC0 or buf[o + 1] != MAGIC1 or buf[o + 2] != VERSION:
         return "No 3/4-player save here."
     n = buf[o + 3] | buf[o + 4] << 8
     if n < _HEADER + 2 or n > SLOT_SIZE or o + n > len(buf):
-        return "The save's length is wrong."
+        return _DAMAGED
     s1, s2 = P.fletcher16(buf, o, o + n - 2)
     if buf[o + n - 2] != s1 or buf[o + n - 1] != s2:
         return "The save's checksum is wrong."
@@ -210,12 +211,12 @@ def _decode(buf, o):
     flags = buf[o + 7]
     if flags & ~(P.FLAG_MATCH | P.FLAG_DEAL) or (flags & P.FLAG_DEAL
                                                 and not flags & P.FLAG_MATCH):
-        return "The save's flags are wrong."
+        return _DAMAGED
     st = P.Settings(buf[o + 8], buf[o + 9], buf[o + 10], buf[o + 11])
     names = R.preset_names()
     if (st.level >= P.NUM_LEVELS or st.auto_draw > 1 or st.reveal > 1
             or st.preset >= len(names) or buf[o + 12] != R.NUM_OPTIONS):
-        return "The save's settings are wrong."
+        return _DAMAGED
     out.settings = st
     rules = R.preset(names[st.preset])
     i = o + _HEADER
@@ -236,7 +237,7 @@ def _decode(buf, o):
     else:
         for j in range(_MATCH):
             if buf[i + j]:
-                return "The save's match is wrong."
+                return _DAMAGED
     i += _MATCH
     state = []
     for _ in range(3):
@@ -244,7 +245,7 @@ def _decode(buf, o):
         i += 2
     if state[0] < 1 or state[0] >= 30269 or state[1] < 1 or state[1] >= 30307 \
             or state[2] < 1 or state[2] >= 30323:
-        return "The save's random state is wrong."
+        return _DAMAGED
     out.rng_state = (state[0], state[1], state[2])
     if flags & P.FLAG_DEAL:
         d = DealMulti(rules)
@@ -252,17 +253,17 @@ def _decode(buf, o):
         for j in range(24):
             c = buf[i + j]
             if c > 23:
-                return "The saved deck is wrong."
+                return _DAMAGED
             seen |= 1 << c
             d.deck[j] = c
         if seen != cards.FULL_DECK:
-            return "The saved deck is wrong."
+            return _DAMAGED
         i += 24
         d.deal_from_deck(out.match.dealer)
         count = buf[i]
         i += 1
         if i + count != end:
-            return "The save's length is wrong."
+            return _DAMAGED
         for j in range(count):
             a = buf[i + j]
             if d.is_over() or not d.is_legal(a):
@@ -273,7 +274,7 @@ def _decode(buf, o):
             return "The saved hand is over."
         out.deal = d
     if i != end:
-        return "The save's length is wrong."
+        return _DAMAGED
     return out
 
 
