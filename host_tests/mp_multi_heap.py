@@ -1,68 +1,51 @@
 """CircuitPython lane: the heap the 3/4-player save and review modules cost.
 
-Run: circuitpython -X heapsize=256k host_tests/mp_multi_heap.py ROOT
+Run: circuitpython -X heapsize=256k host_tests/mp_multi_heap.py ROOT [WHAT]
 with ROOT holding sixtysix_core as .mpy (as `build --mpy` writes it).  Imports what a
-3/4-player match already loads (deal_multi, view_multi, bot, bot_multi, persist), then
-persist_multi, then review + review_multi, and prints the heap each step added after
-gc.collect() (module objects, bytecode, qstrs), then a ReviewMulti in the hand's own
-DealMulti and its first slices (the bot's scratch worlds, if no bot made them yet).
-Lines: "HEAP <what> <bytes>"; PASS at the end.
+3/4-player match loads anyway (bot, bot_multi, deal_multi, view_multi, persist), then
+WHAT: "" nothing more, "p" persist_multi, "pr" persist_multi + review + review_multi,
+"prx" those and a played 4-player hand reviewed by a ReviewMulti in its own DealMulti
+(the review's buffers and the bot's scratch worlds).  Prints "HEAP <WHAT> <bytes>"
+(gc.mem_alloc after gc.collect) and PASS.  Compare runs: one module's cost includes the
+qstr pool's growth when its names overflow the pool (a threshold: which import pays it
+depends on what came first), so the figures are differences between whole runs.
 """
 import gc
 import sys
 
 
-def used():
-    gc.collect()
-    return gc.mem_alloc()
-
-
 def main():
     root = sys.argv[1] if len(sys.argv) > 1 else "."
+    what = sys.argv[2] if len(sys.argv) > 2 else ""
     sys.path.insert(0, root)
-    start = used()
     from sixtysix_core import bot, persist, rng  # noqa: F401
     from sixtysix_core import rules as R
     from sixtysix_core.deal_multi import DealMulti
     from sixtysix_core.view_multi import MultiView
     from sixtysix_core import bot_multi  # noqa: F401
-    base = used()
-    print("HEAP match-modules", base - start)
-    from sixtysix_core import persist_multi as PM
-    a = used()
-    print("HEAP persist_multi", a - base)
-    from sixtysix_core import review  # noqa: F401
-    b = used()
-    print("HEAP review", b - a)
-    from sixtysix_core.review_multi import ReviewMulti
-    c = used()
-    print("HEAP review_multi", c - b)
-    rules = R.preset("FOUR_PLAYER_PL")
-    d = DealMulti(rules)
-    r = rng.Rng(3)
-    m = PM.MatchMulti(rules)
-    m.start(r)
-    d.new_hand(m.dealer, r)
-    v = MultiView(d, 0)
-    while not d.is_over():
-        v.set_seat(d.to_move)
-        d.apply(bot.choose(v, 0, r))
-    e = used()
-    print("HEAP deal+match+view", e - c)
-    buf = bytearray(PM.SLOT_SIZE)
-    PM.encode_into(buf, 1, persist.Settings(1, 6, 1, 0), r.get_state(), m, d)
-    f = used()
-    print("HEAP save-buffer", f - e)
-    rev = ReviewMulti(rules, d)
-    rev.start(d, 0)
-    g = used()
-    print("HEAP ReviewMulti", g - f)
-    for _ in range(3):
-        rev.step()
-    h = used()
-    print("HEAP bot-scratch", h - g)
-    print("HEAP total-added", h - base - (h - g))
-    print("PASS")
+    if "p" in what:
+        from sixtysix_core import persist_multi  # noqa: F401
+    if "r" in what:
+        from sixtysix_core import review  # noqa: F401
+        from sixtysix_core.review_multi import ReviewMulti
+    keep = None
+    if "x" in what:
+        rules = R.preset("FOUR_PLAYER_PL")
+        d = DealMulti(rules)
+        r = rng.Rng(3)
+        d.new_hand(0, r)
+        v = MultiView(d, 0)
+        while not d.is_over():
+            v.set_seat(d.to_move)
+            d.apply(bot.choose(v, 0, r))    # easy: no search, no scratch worlds yet
+        rev = ReviewMulti(rules, d)
+        rev.start(d, 0)
+        while rev.step():
+            pass
+        keep = (d, v, rev)
+    gc.collect()
+    print("HEAP", what or "-", gc.mem_alloc())
+    print("PASS", keep is not None)
 
 
 main()

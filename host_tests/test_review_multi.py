@@ -286,3 +286,32 @@ def test_review_slices_allocate_nothing_on_the_circuitpython_lane(tmp_path):
                           "160k", root, pystack=mplane.PYSTACK_CP10)
     assert r.returncode == 0 and "PASS" in r.stdout, r.stdout + r.stderr
     assert "FAIL" not in r.stdout
+
+
+@pytest.mark.skipif(mplane.binaries() is None, reason=mplane.HOW_TO_GET)
+@pytest.mark.parametrize("preset", ["FOUR_PLAYER_PL", "THREE_PLAYER_PL"])
+def test_a_whole_multi_match_with_saves_and_reviews_in_96k(tmp_path, preset):
+    """README: the core's part of a 4-player match (hard bots, a save after every action,
+    a resume read at every hand, a review of every hand) within 96 KiB of heap on the
+    CircuitPython lane (88 KiB is enough today, 80 KiB is not)."""
+    root = mplane.compile_core(str(tmp_path))
+    r = mplane.run_script(os.path.join(ROOT, "host_tests", "mp_multi_match.py"), "96k",
+                          root, preset, pystack=mplane.PYSTACK_CP9)
+    assert r.returncode == 0 and "PASS" in r.stdout, r.stdout + r.stderr
+    assert "winners" in r.stdout
+
+
+@pytest.mark.skipif(mplane.binaries() is None, reason=mplane.HOW_TO_GET)
+def test_save_and_review_modules_heap(tmp_path):
+    """README: on top of a 3/4-player match's modules, persist_multi + review +
+    review_multi cost about 11 KB of heap (qstr pool growth included), and a review in
+    progress (its buffers, the bot's scratch worlds, the hand) about 8 KB more."""
+    root = mplane.compile_core(str(tmp_path))
+    heap = {}
+    for what in ("", "p", "pr", "prx"):
+        r = mplane.run_script(os.path.join(ROOT, "host_tests", "mp_multi_heap.py"), "256k",
+                              root, what)
+        assert r.returncode == 0 and "PASS" in r.stdout, r.stdout + r.stderr
+        heap[what] = int(r.stdout.split()[2])
+    assert heap["pr"] - heap[""] < 14000, heap
+    assert heap["prx"] - heap[""] < 24000, heap

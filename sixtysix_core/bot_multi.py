@@ -34,7 +34,11 @@ How it decides:
     exactly instead (minimax over the card play, own side against the rest, on an
     explicit stack of preallocated buffers: no recursion).
 
-Scratch state (three DealMulti worlds, buffers) is created on the first call and
+action_values(view, level, rng, out, only) gives the search's value of every legal card
+for a review of the hand (review_multi.py): the same world dealing and candidate
+playouts as the search (_deal_world, _play_all), every card on the same worlds.
+
+Scratch state (four DealMulti worlds, buffers) is created on the first call and
 reused; sampling, rollouts and the exact search allocate nothing
 (host_tests/mp_bot_multi_alloc.py checks it under heap_lock).
 """

@@ -105,18 +105,6 @@ class MatchMulti:
         return self.winners
 
 
-class SavedMulti:
-    """What decode() found: seq, settings, rules, match (or None), deal (or None), rng."""
-
-    def __init__(self):
-        self.seq = 0
-        self.settings = None
-        self.rules = None
-        self.match = None
-        self.deal = None
-        self.rng_state = None
-
-
 def encode_into(buf, seq, settings, rng_state, match=None, deal=None, rules=None):
     """Write one image into buf (>= SLOT_SIZE bytes); return its length.  match None: no
     match in progress (only `rules`, the choice for the next match, is kept; None: the
@@ -179,7 +167,9 @@ def encode_into(buf, seq, settings, rng_state, match=None, deal=None, rules=None
 
 
 def decode(buf, offset=0):
-    """A SavedMulti from the image at buf[offset:], or None (then `why` says why).
+    """A persist.Saved (seq, settings, rules, match: a MatchMulti or None, deal: a
+    DealMulti or None, rng_state) from the image at buf[offset:], or None (then `why`
+    says why).
     Never raises."""
     global why
     try:
@@ -194,7 +184,7 @@ def decode(buf, offset=0):
 
 
 def _decode(buf, o):
-    """A SavedMulti, or a sentence saying why the image is refused."""
+    """A persist.Saved, or a sentence saying why the image is refused."""
     if len(buf) - o < _HEADER + 2:
         return _DAMAGED
     if buf[o] != MAGIC0 or buf[o + 1] != MAGIC1 or buf[o + 2] != VERSION:
@@ -206,7 +196,7 @@ def _decode(buf, o):
     if buf[o + n - 2] != s1 or buf[o + n - 1] != s2:
         return "The save's checksum is wrong."
     end = o + n - 2
-    out = SavedMulti()
+    out = P.Saved()
     out.seq = buf[o + 5] | buf[o + 6] << 8
     flags = buf[o + 7]
     if flags & ~(P.FLAG_MATCH | P.FLAG_DEAL) or (flags & P.FLAG_DEAL
@@ -334,7 +324,7 @@ def possible(m):
 
 
 def newest(mem):
-    """(slot, SavedMulti) of the newest valid slot of the region mem, or (-1, None)."""
+    """(slot, persist.Saved) of the newest valid slot of the region mem, or (-1, None)."""
     return P.newest(mem, decode)
 
 
