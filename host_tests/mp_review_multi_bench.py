@@ -1,0 +1,65 @@
+"""Time of the review of whole 3/4-player hands (`sixtysix.py review --bench N --rules P`).
+
+Run: micropython -X heapsize=1m host_tests/mp_review_multi_bench.py ROOT HANDS PRESET
+ (or the same with python3: the CPython figure of the same code)
+HANDS fixed hands of PRESET (seeds 1..HANDS; seat 0 plays the easy bot, the others
+hard) are each reviewed for seat 0 as the handheld does (review_multi.ReviewMulti in
+the hand's own DealMulti, slice by slice).  Prints one line per hand:
+"T seed total_us slices longest_slice_us choices", then DONE.
+"""
+import sys
+import time
+
+if hasattr(time, "ticks_us"):
+    _us = time.ticks_us
+    _diff = time.ticks_diff
+else:                                           # CPython
+    def _us():
+        return time.perf_counter_ns() // 1000
+
+    def _diff(a, b):
+        return a - b
+
+
+def main():
+    root = sys.argv[1]
+    hands = int(sys.argv[2])
+    preset = sys.argv[3]
+    sys.path.insert(0, root)
+    if sys.implementation.name == "cpython":
+        import types
+        sys.modules.setdefault("micropython", types.SimpleNamespace(const=lambda v: v))
+    from sixtysix_core import bot
+    from sixtysix_core import rng as RNG
+    from sixtysix_core import rules as R
+    from sixtysix_core.deal_multi import DealMulti
+    from sixtysix_core.review_multi import ReviewMulti
+    from sixtysix_core.view_multi import MultiView
+    rules = R.preset(preset)
+    d = DealMulti(rules)
+    rev = ReviewMulti(rules, d)
+    for seed in range(1, hands + 1):
+        d.new_hand(seed % rules.players, RNG.Rng(seed))
+        v = MultiView(d, 0)
+        r = RNG.Rng(seed + 1)
+        while not d.is_over():
+            v.set_seat(d.to_move)
+            d.apply(bot.choose(v, 0 if d.to_move == 0 else 2, r))
+        rev.start(d, 0)
+        slices = 0
+        longest = 0
+        t0 = _us()
+        more = True
+        while more:
+            t = _us()
+            more = rev.step()
+            dt = _diff(_us(), t)
+            if dt > longest:
+                longest = dt
+            slices += 1
+        total = _diff(_us(), t0)
+        print("T", seed, total, slices, longest, rev.decisions)
+    print("DONE")
+
+
+main()
