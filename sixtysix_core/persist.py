@@ -376,15 +376,14 @@ def _played(s0, s1, hands, dealer, rules, target):
     return False
 
 
-def damaged(mem, dec=None):
-    """How many slots of mem hold neither a valid save nor blank memory (dec: the
-    decoder, persist_multi.decode for its region; default decode)."""
+def damaged(mem):
+    """How many slots of mem hold neither a valid save nor blank memory."""
     out = 0
     for slot in range(NUM_SLOTS):
         start = slot * SLOT_SIZE
         if len(mem) < start + SLOT_SIZE:
             break
-        if (dec or decode)(mem, start) is None and not _blank(mem, start, start + SLOT_SIZE):
+        if decode(mem, start) is None and not _blank(mem, start, start + SLOT_SIZE):
             out += 1
     return out
 
@@ -395,23 +394,23 @@ def newer(a, b):
     return 0 < d < 0x8000
 
 
-def newest(mem, dec=None):
+def newest(mem):
     """(slot index, Saved) of the newest valid slot in mem, or (-1, None)."""
     best = -1
     found = None
     for slot in range(NUM_SLOTS):
         if len(mem) < (slot + 1) * SLOT_SIZE:
             break
-        saved = (dec or decode)(mem, slot * SLOT_SIZE)
+        saved = decode(mem, slot * SLOT_SIZE)
         if saved is not None and (found is None or newer(saved.seq, found.seq)):
             best = slot
             found = saved
     return best, found
 
 
-def next_slot(mem, dec=None):
+def next_slot(mem):
     """(slot index, seq) for the next write: the slot not holding the newest save."""
-    slot, saved = newest(mem, dec)
+    slot, saved = newest(mem)
     if saved is None:
         return 0, 1
     return (slot + 1) % NUM_SLOTS, (saved.seq + 1) & 0xFFFF

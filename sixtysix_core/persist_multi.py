@@ -16,7 +16,7 @@ Image layout (version 1; unsigned bytes, 16-bit values little-endian):
 
   off  size  field
     0     2  magic b"6M"
-    2     1  VERSION
+    2     1  persist.VERSION (bytes 0 .. 12 as persist.py's image, but the magic)
     3     2  n = length of the whole image, checksum included
     5     2  seq: save counter (mod 65536; of two valid slots the newer wins)
     7     1  flags: bit 0 a match is in progress, bit 1 a hand is in progress
@@ -45,13 +45,12 @@ from sixtysix_core import persist as P
 from sixtysix_core import rules as R
 from sixtysix_core.deal_multi import DealMulti
 
-VERSION = 1
 BASE = 1024                 # nvm offset of the region (the two-player saves use 0..767)
 SLOT_SIZE = 256
 NUM_SLOTS = 2
 MAGIC0 = 0x36               # "6"
 MAGIC1 = 0x4D               # "M"
-_HEADER = 13
+_HEADER = P._HEADER
 _MATCH = 9
 # The options a 3/4-player match may change on top of its preset (those deal_multi.py
 # and the match read); every other option must be the preset's.
@@ -121,7 +120,7 @@ def encode_into(buf, seq, settings, rng_state, match=None, deal=None, rules=None
             flags |= P.FLAG_DEAL
     buf[0] = MAGIC0
     buf[1] = MAGIC1
-    buf[2] = VERSION
+    buf[2] = P.VERSION
     buf[5] = seq & 0xFF
     buf[6] = (seq >> 8) & 0xFF
     buf[7] = flags
@@ -187,7 +186,7 @@ def _decode(buf, o):
     """A persist.Saved, or a sentence saying why the image is refused."""
     if len(buf) - o < _HEADER + 2:
         return _DAMAGED
-    if buf[o] != MAGIC0 or buf[o + 1] != MAGIC1 or buf[o + 2] != VERSION:
+    if buf[o] != MAGIC0 or buf[o + 1] != MAGIC1 or buf[o + 2] != P.VERSION:
         return "No 3/4-player save here."
     n = buf[o + 3] | buf[o + 4] << 8
     if n < _HEADER + 2 or n > SLOT_SIZE or o + n > len(buf):
@@ -202,6 +201,7 @@ def _decode(buf, o):
     if flags & ~(P.FLAG_MATCH | P.FLAG_DEAL) or (flags & P.FLAG_DEAL
                                                 and not flags & P.FLAG_MATCH):
         return _DAMAGED
+    # the header as persist.py's (kept apart: persist.py is on the two-player app's heap)
     st = P.Settings(buf[o + 8], buf[o + 9], buf[o + 10], buf[o + 11])
     names = R.preset_names()
     if (st.level >= P.NUM_LEVELS or st.auto_draw > 1 or st.reveal > 1
@@ -323,19 +323,40 @@ def possible(m):
     return False
 
 
+# The slot functions as persist.py's, for this decoder (persist.py keeps its own: it is
+# on the two-player app's heap, which must not grow for this module).
+
 def newest(mem):
     """(slot, persist.Saved) of the newest valid slot of the region mem, or (-1, None)."""
-    return P.newest(mem, decode)
+    best = -1
+    found = None
+    for slot in range(NUM_SLOTS):
+        if len(mem) < (slot + 1) * SLOT_SIZE:
+            break
+        saved = decode(mem, slot * SLOT_SIZE)
+        if saved is not None and (found is None or P.newer(saved.seq, found.seq)):
+            best = slot
+            found = saved
+    return best, found
 
 
 def next_slot(mem):
-    """(slot, seq) for the next write into the region mem."""
-    return P.next_slot(mem, decode)
+    """(slot, seq) for the next write into the region mem: not the newest save's slot."""
+    slot, saved = newest(mem)
+    if saved is None:
+        return 0, 1
+    return (slot + 1) % NUM_SLOTS, (saved.seq + 1) & 0xFFFF
 
 
 def damaged(mem):
     """How many slots of the region mem hold neither a valid save nor blank memory."""
-    return P.damaged(mem, decode)
+    out = 0
+    for slot in range(NUM_SLOTS):
+        start = slot * SLOT_SIZE
+        if len(mem) >= start + SLOT_SIZE and decode(mem, start) is None \
+                and not P._blank(mem, start, start + SLOT_SIZE):
+            out += 1
+    return out
 
 
 blank = P.blank

@@ -149,12 +149,16 @@ class Review:
         c = self.c
         # the same seed for every card of a round: the same worlds (bot.action_values)
         self.rng.seed((self.seed * 256 + self.i) * 8 + self.k)
-        legal = self._values(c)
+        if d.talon_state == D.OPEN:
+            legal = bot.action_values(view, self.level, self.rng, self.values, 1 << c)
+        else:               # the bot plays each card in this Deal: replay it after
+            legal = bot.action_values(view, self.level, self.rng, self.values, 1 << c, d)
+            self._recall()
         self.total[c] += self.values[c]
         self._card()
         if self.c < 0:                          # the round is complete
             self.k += 1
-            if self.k >= self._rounds():
+            if self.k >= REPEATS or d.talon_state == D.EXHAUSTED:   # exhausted: exact
                 self._end(self.log[self.i], legal, self.k)
                 d.apply(self.log[self.i])
                 self.i += 1
@@ -162,24 +166,6 @@ class Review:
                 return self.i < self.n
             self._card()
         return True
-
-    def _values(self, c):
-        """self.values[c] from one bot.action_values call; the legal card mask."""
-        d = self.deal
-        if d.talon_state == D.OPEN:
-            return bot.action_values(self.view, self.level, self.rng, self.values, 1 << c)
-        # the bot plays each card in this Deal: replay it after
-        legal = bot.action_values(self.view, self.level, self.rng, self.values, 1 << c, d)
-        self._recall()
-        return legal
-
-    def _rounds(self):
-        """Rounds of worlds per choice: one once the talon is exhausted (exact)."""
-        return 1 if self.deal.talon_state == D.EXHAUSTED else REPEATS
-
-    def _trick(self):
-        """The 1-based number of the trick in progress."""
-        return self.deal.trick_no + 1
 
     def _card(self):
         """self.c: the next legal card after self.c (-1: none left this round)."""
@@ -190,6 +176,7 @@ class Review:
         self.c = c if c < 24 else -1
 
     def _end(self, played, legal, k):
+        d = self.deal
         total = self.total
         best = played
         for c in range(24):
@@ -197,7 +184,7 @@ class Review:
                 best = c
         loss = (total[best] - total[played]) // k
         self.decisions += 1
-        self.last_trick = self._trick()
+        self.last_trick = d.trick_no + 1
         self.last_played = played
         self.last_better = best
         self.last_loss = loss

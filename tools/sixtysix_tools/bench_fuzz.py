@@ -395,7 +395,18 @@ def fuzz_saves(count, seed, sample=100, matches=4):
     print("saves: %d images from real matches; %d bit flips, truncations and torn writes "
           "of %d of them: %d not detected (%.0f s)"
           % (len(images), cases, min(sample, len(images)), missed, time.perf_counter() - t0))
-    oracle = Oracle()
+    accepted, impossible, examples, dt = _mutations(images, count, rnd, P.decode, Oracle())
+    print("saves: %d checksum-valid mutations, %d accepted, %d of them impossible (%.0f s)"
+          % (count, accepted, impossible, dt))
+    for text in examples[:5]:
+        print("  e.g.", text)
+    return missed + impossible
+
+
+def _mutations(images, count, rnd, decode, oracle):
+    """count checksum-valid mutations of random images (1-3 bytes, half of them in the
+    match block, a fifth in the rules): (accepted, impossible by the oracle, examples,
+    seconds).  Both formats have the rules at byte 13 and the match block after them."""
     match_at = P._HEADER + R.NUM_OPTIONS
     accepted = impossible = 0
     examples = []
@@ -416,7 +427,7 @@ def fuzz_saves(count, seed, sample=100, matches=4):
         s1, s2 = P.fletcher16(image, 0, n - 2)
         image[n - 2] = s1
         image[n - 1] = s2
-        saved = P.decode(image)
+        saved = decode(image)
         if saved is None:
             continue
         accepted += 1
@@ -424,11 +435,7 @@ def fuzz_saves(count, seed, sample=100, matches=4):
         if why:
             impossible += 1
             examples.append(why)
-    print("saves: %d checksum-valid mutations, %d accepted, %d of them impossible (%.0f s)"
-          % (count, accepted, impossible, time.perf_counter() - t0))
-    for text in examples[:5]:
-        print("  e.g.", text)
-    return missed + impossible
+    return accepted, impossible, examples, time.perf_counter() - t0
 
 
 # ------------------------------------------------------- 3/4-player saves
@@ -596,37 +603,10 @@ def fuzz_multi_saves(count, seed, sample=60, matches=2):
     print("3/4-player saves: %d images from real matches; %d bit flips, truncations and "
           "torn writes of %d of them: %d not detected (%.0f s)"
           % (len(images), cases, min(sample, len(images)), missed, time.perf_counter() - t0))
-    oracle = MultiOracle()
-    match_at = 13 + R.NUM_OPTIONS
-    accepted = impossible = 0
-    examples = []
-    t0 = time.perf_counter()
-    for _ in range(count):
-        image = bytearray(rnd.choice(images)[0])
-        n = image[3] | image[4] << 8
-        for _ in range(rnd.randint(1, 3)):
-            r = rnd.random()
-            if r < 0.5:
-                i = rnd.randrange(match_at, match_at + 9)      # the match block
-            elif r < 0.7:
-                i = rnd.randrange(13, match_at)                # the rules
-            else:
-                i = rnd.randrange(5, n - 2)
-            image[i] = (image[i] + rnd.choice((1, -1, 2, -2, 3, -3, 6, -6, 128))) & 0xFF \
-                if rnd.random() < 0.6 else rnd.randrange(256)
-        s1, s2 = P.fletcher16(image, 0, n - 2)
-        image[n - 2] = s1
-        image[n - 1] = s2
-        saved = PM.decode(image)
-        if saved is None:
-            continue
-        accepted += 1
-        why = oracle.possible(saved, bytes(image))
-        if why:
-            impossible += 1
-            examples.append(why)
+    accepted, impossible, examples, dt = _mutations(images, count, rnd, PM.decode,
+                                                    MultiOracle())
     print("3/4-player saves: %d checksum-valid mutations, %d accepted, %d of them "
-          "impossible (%.0f s)" % (count, accepted, impossible, time.perf_counter() - t0))
+          "impossible (%.0f s)" % (count, accepted, impossible, dt))
     for text in examples[:5]:
         print("  e.g.", text)
     return missed + impossible

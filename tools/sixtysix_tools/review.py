@@ -83,16 +83,15 @@ def _print_choice(rev):
 
 
 def _timed(python, root, hands, heap=True, preset=None):
-    """[(seed, total s, slices, longest slice s, choices)] from mp_review_bench.py (or,
-    with a 3/4-player preset, mp_review_multi_bench.py)."""
+    """[(seed, total s, slices, longest slice s, choices)] from mp_review_bench.py (of
+    a 3/4-player preset, or two-player CLASSIC_66 hands)."""
     import os
     import subprocess
     from sixtysix_tools import bench_bot as B
     cmd = [python] + (["-X", "heapsize=1m"] if heap else [])
-    script = "mp_review_bench.py" if preset is None else "mp_review_multi_bench.py"
     extra = [] if preset is None else [preset]
-    out = subprocess.run(cmd + [os.path.join(B.ROOT, "host_tests", script), root,
-                                str(hands)] + extra, capture_output=True, text=True,
+    out = subprocess.run(cmd + [os.path.join(B.ROOT, "host_tests", "mp_review_bench.py"),
+                                root, str(hands)] + extra, capture_output=True, text=True,
                          env=B._env())
     if out.returncode != 0 or "DONE" not in out.stdout:
         raise RuntimeError(out.stdout[-1000:] + out.stderr[-1000:])
