@@ -1,9 +1,10 @@
-"""Time of the review of whole hands (`sixtysix.py review --bench`), on any Python.
+"""Time of the review of whole hands (`sixtysix.py review --bench [--rules P]`), any Python.
 
-Run: micropython -X heapsize=1m host_tests/mp_review_bench.py ROOT HANDS
+Run: circuitpython -X heapsize=1m host_tests/mp_review_bench.py ROOT HANDS [PRESET]
  (or the same with python3: the CPython figure of the same code)
-HANDS fixed hands (seeds 1..HANDS; seat 0 plays the easy bot, seat 1 hard) are each
-reviewed for seat 0 as the handheld does (sixtysix_core.review, slice by slice).
+HANDS fixed hands (seeds 1..HANDS; seat 0 plays the easy bot, the others hard) are each
+reviewed for seat 0 as the handheld does (sixtysix_core.review, slice by slice; with a
+3/4-player PRESET review_multi.ReviewMulti in the hand's own DealMulti).
 Prints one line per hand: "T seed total_us slices longest_slice_us choices", then DONE.
 """
 import sys
@@ -28,15 +29,23 @@ def main():
         import types
         sys.modules.setdefault("micropython", types.SimpleNamespace(const=lambda v: v))
     from sixtysix_core import bot
-    from sixtysix_core import deal as D
-    from sixtysix_core import review
     from sixtysix_core import rng as RNG
-    from sixtysix_core.view import PlayerView
-    d = D.Deal()
-    rev = review.Review(d.rules)
+    if len(sys.argv) > 3:
+        from sixtysix_core import rules as R
+        from sixtysix_core.deal_multi import DealMulti
+        from sixtysix_core.review_multi import ReviewMulti
+        from sixtysix_core.view_multi import MultiView as View
+        d = DealMulti(R.preset(sys.argv[3]))
+        rev = ReviewMulti(d.rules, d)
+    else:
+        from sixtysix_core import deal as D
+        from sixtysix_core import review
+        from sixtysix_core.view import PlayerView as View
+        d = D.Deal()
+        rev = review.Review(d.rules)
     for seed in range(1, hands + 1):
-        d.new_hand(seed % 2, RNG.Rng(seed))
-        v = PlayerView(d, 0)
+        d.new_hand(seed % d.rules.players, RNG.Rng(seed))
+        v = View(d, 0)
         r = RNG.Rng(seed + 1)
         while not d.is_over():
             v.set_seat(d.to_move)

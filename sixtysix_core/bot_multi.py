@@ -34,7 +34,11 @@ How it decides:
     exactly instead (minimax over the card play, own side against the rest, on an
     explicit stack of preallocated buffers: no recursion).
 
-Scratch state (three DealMulti worlds, buffers) is created on the first call and
+action_values(view, level, rng, out, only) gives the search's value of every legal card
+for a review of the hand (review_multi.py): the same world dealing and candidate
+playouts as the search (_deal_world, _play_all), every card on the same worlds.
+
+Scratch state (four DealMulti worlds, buffers) is created on the first call and
 reused; sampling, rollouts and the exact search allocate nothing
 (host_tests/mp_bot_multi_alloc.py checks it under heap_lock).
 """
@@ -94,6 +98,7 @@ class _Scratch:
         self.pool = 0
         self.buf = bytearray(40)
         self.plays = 0
+        self.tie = 1                        # _value's tie-break divisor
         # exact search stack: per ply the remaining candidate mask and the best value
         self.st_mask = [0] * 40
         self.st_best = [0] * 40
@@ -709,8 +714,9 @@ def _meld_of(bits, trump):
     return s
 
 
-def _value(d, me):
-    """A finished world's worth to seat me: 64 x game points margin + total margin."""
+def _value(d, me, tie=1):
+    """A finished world's worth to seat me: 64 x game points margin + total margin / tie
+    (the search: tie 1; action_values: 4, as the two-player bot's tie-break)."""
     mine = d.side_of[me]
     best_pts = -99
     best_tot = -999
@@ -721,7 +727,7 @@ def _value(d, me):
             t = d.total(s)
             if t > best_tot:
                 best_tot = t
-    return 64 * (d.score_delta[me] - best_pts) + d.total(me) - best_tot
+    return 64 * (d.score_delta[me] - best_pts) + (d.total(me) - best_tot) // tie
 
 
 PRUNE = True
@@ -752,7 +758,6 @@ def _distinct(legal, played):
 def _search(view, level, rng, legal):
     s = _scratch(view)
     base = s.base
-    w = s.world
     n_c = 0
     m = _distinct(legal, view.played()) if PRUNE else legal
     if m & (m - 1) == 0:
@@ -780,10 +785,7 @@ def _search(view, level, rng, legal):
     while worlds < _MAX_WORLDS and (worlds < least or used < budget):
         worlds += 1
         used += _WORLD_COST
-        for _try in range(3):
-            _copy_play(s.root, base)
-            if sample(s, base, n, me, rng):
-                break
+        _deal_world(s, n, me, rng)
         if exact:
             cost = _exact_scores(base, me, s, n_c)
             if cost:
@@ -799,20 +801,93 @@ def _search(view, level, rng, legal):
                 s.active[worst] = 0
                 n_active -= 1
         used += n_active * remaining
-        seed1, seed2, seed3 = rng.s1, rng.s2, rng.s3
-        for i in range(n_c):
-            if s.active[i]:
-                _copy_play(base, w)
-                w._play(me, s.cand[i])
-                rng.s1, rng.s2, rng.s3 = seed1, seed2, seed3     # the same luck for each
-                playout(w, rng)
-                s.score[i] += _value(w, me)
+        _play_all(s, me, rng, n_c)
         rng.below(7)                                # move on from the shared luck
     best = -1
     for i in range(n_c):
         if s.active[i] and (best < 0 or s.score[i] > s.score[best]):
             best = i
     return s.cand[best]
+
+
+def _deal_world(s, n, me, rng):
+    """A sampled world in s.base (up to three deals to fit every fact of the view)."""
+    for _try in range(3):
+        _copy_play(s.root, s.base)
+        if sample(s, s.base, n, me, rng):
+            return
+
+
+def _play_all(s, me, rng, n_c):
+    """Each active candidate of s played in world s.base and finished by the playout,
+    every one with the same draws from rng (the same luck); adds its _value to s.score."""
+    w = s.world
+    seed1, seed2, seed3 = rng.s1, rng.s2, rng.s3
+    for i in range(n_c):
+        if s.active[i]:
+            _copy_play(s.base, w)
+            w._play(me, s.cand[i])
+            rng.s1, rng.s2, rng.s3 = seed1, seed2, seed3
+            playout(w, rng)
+            s.score[i] += _value(w, me, s.tie)
+
+
+def action_values(view, level, rng, out, only=0xFFFFFF):
+    """The search's judgement of view.seat's legal cards, for a review of the hand.
+
+    out (a list of at least 24 ints): out[c] is set for each card c of legal & only to
+    its mean value over the level's sampled worlds in 1/64 game point (_value with the
+    tie-break at 1/4: 64 x game points margin + total margin / 4).  Every card is played
+    in the same worlds with the same draws, and the worlds depend only on rng's state and
+    the legal cards, not on `only`: a caller may value one card per call (reseeding the
+    rng alike) to keep each call short.  Worlds: as many as the level's budget of card
+    plays gives for all legal cards (at least _MIN_WORLDS); with at most _EXACT cards in
+    hand, 2 x _MIN_WORLDS worlds searched exactly (a search over _NODE_CAP plays counts
+    that card's playout instead).  Returns the legal card mask (0: no card to choose).
+    Allocates nothing after the first call."""
+    legal = view.legal_cards()
+    if legal == 0:
+        return 0
+    s = _scratch(view)
+    me = view.seat
+    n = view.nseats()
+    remaining = 0
+    for p in range(n):
+        remaining += view.hand_size(p)
+    exact = view.hand_size(me) <= _EXACT[level]
+    worlds = _PLAYS[level] // (_WORLD_COST + cards.count(legal) * remaining)
+    if exact:
+        worlds = 2 * _MIN_WORLDS
+    worlds = _MIN_WORLDS if worlds < _MIN_WORLDS else min(worlds, _MAX_WORLDS)
+    n_c = 0
+    m = legal & only
+    while m:
+        low = m & -m
+        s.cand[n_c] = _BIT37[low % 37]
+        s.score[n_c] = 0
+        n_c += 1
+        m ^= low
+    prepare(view, s)
+    s.tie = 4
+    for _ in range(worlds):
+        _deal_world(s, n, me, rng)
+        seed1, seed2, seed3 = rng.s1, rng.s2, rng.s3
+        for i in range(n_c):
+            s.active[i] = 1
+            if exact:
+                _copy_play(s.base, s.world)
+                s.world._play(me, s.cand[i])
+                v = _minimax(s.world, me, s)
+                if s.plays >= 0:                    # solved: no playout for this card
+                    s.active[i] = 0
+                    s.score[i] += v
+        _play_all(s, me, rng, n_c)
+        rng.s1, rng.s2, rng.s3 = seed1, seed2, seed3   # the next world: not `only`'s
+        rng.below(7)
+    s.tie = 1
+    for i in range(n_c):
+        out[s.cand[i]] = s.score[i] // worlds
+    return legal
 
 
 # ------------------------------------------------------------------ exact search
@@ -879,7 +954,7 @@ def _minimax(root, me, s):
     _settle(w)
     if w.phase == D.PH_OVER:
         s.plays = 1
-        return _value(w, me)
+        return _value(w, me, s.tie)
     s.st_mask[0] = _moves(w)
     s.st_seat[0] = w.to_move
     s.st_best[0] = -100000 if w.side_of[w.to_move] == mine else 100000
@@ -909,7 +984,7 @@ def _minimax(root, me, s):
             w._play(w.to_move, s.st_card[i])
             _settle(w)
         if w.phase == D.PH_OVER:
-            v = _value(w, me)
+            v = _value(w, me, s.tie)
             maxing = root.side_of[s.st_seat[depth]] == mine
             if (maxing and v > s.st_best[depth]) or (not maxing and v < s.st_best[depth]):
                 s.st_best[depth] = v

