@@ -12,6 +12,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from sixtysix_core import rules as R  # noqa: E402
+from sixtysix_core.deal_multi import DealMulti  # noqa: E402
 from sixtysix_tools import simhw  # noqa: E402
 from sixtysix_tools.sim import Driver  # noqa: E402
 from sixtysix_ui import app as A  # noqa: E402
@@ -74,7 +75,8 @@ def test_a_whole_match_by_key_presses(board, preset, options):
     assert hands == m.hands == len(d.records) >= 1
     assert all((dealers[i] + 1) % n == dealers[i + 1] for i in range(len(dealers) - 1))
     assert max(m.scores[:n]) >= m.target
-    assert m.scores[m.winner] == max(m.scores[:n])
+    assert m.winners and all(m.scores[s] == max(m.scores[:n]) for s in range(n)
+                             if m.winners >> s & 1)
     if n == 4:
         assert m.scores[0] == m.scores[2] and m.scores[1] == m.scores[3]
     assert all(r.startswith("BEGIN SIXTYSIX RECORD") for r in d.records)
@@ -120,3 +122,78 @@ def test_sim_rules_starts_a_match_and_refuses_a_bad_preset(tmp_path):
         lines = [x for x in (r.stdout + r.stderr).splitlines() if x.strip()
                  and "WARNING" not in x]
         assert len(lines) == 1 and "--rules %s" % bad in lines[0], lines
+
+
+def _restart(d):
+    """A new App on the same nvm, as after a power cut (the board starts again)."""
+    d.app = A.App(d.hw, font=d.font, seed=99, record_out=d.records.append)
+    d.tick(0)
+    return d.app
+
+
+@pytest.mark.parametrize("preset", ("THREE_PLAYER_PL", "FOUR_PLAYER_PL"))
+def test_saved_after_every_trick_and_resumed_from_the_title(preset):
+    d = _driver("oled", 4, preset)
+    app = d.app
+    for _ in range(200):                    # into the second hand, a few tricks on
+        d.settle()
+        if app.match.hands >= 1 and app.screen == A.S_PLAY and app.deal.trick_n == 0 \
+                and app.deal.log_len > app.deal.nseats * 2 + 2:
+            break
+        d.press("a")
+    assert app.screen == A.S_PLAY and app.match.hands >= 1
+    before = DealMulti(app.rules)
+    app.deal.copy_into(before)
+    scores = list(app.match.scores)
+    dealer = app.match.dealer
+    app = _restart(d)
+    assert app.screen == A.S_TITLE and app.in_match and app.multi
+    assert app.title.lines[0] == "Continue match"
+    assert app.rules.preset == preset and app.choice.preset == preset
+    n = before.log_len                      # saved after the trick: nothing lost
+    for name in ("log_action", "log_seat"):   # (past the log's end: an older hand's)
+        getattr(app.deal, name)[n:] = getattr(before, name)[n:]
+    assert app.deal.same_as(before)
+    assert list(app.match.scores) == scores and app.match.dealer == dealer
+    d.press("a")                            # Continue
+    assert app.screen == A.S_PLAY
+    hands, _ = _play(d)
+    assert app.match.is_over()
+
+
+def test_the_choice_and_the_kind_of_save_survive_a_restart():
+    d = _driver("pygamer", 2, "THREE_PLAYER_PL")
+    app = d.app
+    d.press("start")                        # save and quit to the title
+    app = _restart(d)
+    assert app.in_match and app.multi
+    d.run("down a")                         # New match: over the old one
+    d.press("start")
+    # a two-player match next: its save takes over, the 3-player one is gone
+    app.settings.preset = 0
+    R.preset("CLASSIC_66").copy_into(app.choice)
+    app.new_match()
+    assert not app.multi
+    d.press("start")
+    app = _restart(d)
+    assert app.in_match and not app.multi and app.rules.preset == "CLASSIC_66"
+    assert not app.storage.note
+    # and the choice of a 3-player match, with no match on, is kept as well
+    app.in_match = False
+    app.settings.preset = R.preset_names().index("FOUR_PLAYER_PL")
+    R.preset("FOUR_PLAYER_PL").copy_into(app.choice)
+    app.save()
+    app = _restart(d)
+    assert not app.in_match and app.choice.preset == "FOUR_PLAYER_PL" and app.multi
+    assert "Rules: 4 players PL" in app.title.lines
+
+
+def test_a_damaged_multi_save_gives_a_note_and_a_fresh_title():
+    d = _driver("oled", 3, "FOUR_PLAYER_PL")
+    d.press("start")
+    nvm = d.hw.nvm
+    for i in range(1024, 1536):
+        nvm[i] ^= 0x5A
+    app = _restart(d)
+    assert app.screen == A.S_TITLE and not app.in_match
+    assert app.storage.note == "Old save unreadable"

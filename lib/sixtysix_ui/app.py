@@ -109,9 +109,15 @@ class App:
         self.summary.add("Review", self._open_review)
         self.current = self.title
         self.screen = S_TITLE
-        saved = self.storage.load()
-        if saved is not None:
-            self._resume(saved)
+        if self.storage.kind_multi():
+            self.storage.load()                 # its slot counters (saves go after it)
+            saved = self.storage.load_multi()
+            if saved is not None:
+                self._resume_multi(saved)
+        else:
+            saved = self.storage.load()
+            if saved is not None:
+                self._resume(saved)
         if self.table is None:                  # no match resumed: the choice's kind
             self.choice.copy_into(self.rules)
             self._engine()
@@ -211,6 +217,26 @@ class App:
             self.in_match = True
         self.storage.load_choice(self.choice)   # options changed during the match
 
+    def _resume_multi(self, saved):
+        """A 3/4-player save (persist_multi.SavedMulti): the settings, the choice, and
+        the match and hand in progress."""
+        self.settings = saved.settings
+        if saved.rng_state is not None:
+            self.rng.set_state(saved.rng_state)
+        saved.rules.copy_into(self.choice)
+        if saved.match is not None:
+            saved.rules.copy_into(self.rules)
+            self.match_preset = R.preset_names().index(self.rules.preset)
+            self._engine()
+            m = saved.match
+            m.rules = self.rules
+            self.match = m
+            if saved.deal is not None:
+                saved.deal.copy_into(self.deal)
+            else:
+                self.deal.new_hand(m.dealer, self.rng)
+            self.in_match = True
+
     def _engine(self):
         """The deal, the views and the table screen for the kind of match of self.rules
         (two players: table.py; three or four: table_multi.py), imported only then: on
@@ -226,6 +252,7 @@ class App:
             self.table = TableMulti(self)       # with its DealMulti and MultiViews
             return
         from sixtysix_ui.table import Table
+        self.match = M.Match(self.rules)
         self.deal = D.Deal(self.rules)
         self.view = PlayerView(self.deal, HUMAN)
         self.bot_view = PlayerView(self.deal, BOT)
@@ -255,8 +282,6 @@ class App:
             return
         self._engine()
         self.match.start(self.rng)
-        if self.multi:
-            self.table.start_match()
         self.in_match = True
         self.next_hand()
 
@@ -270,8 +295,12 @@ class App:
         self.show(self.table)
 
     def save(self):
-        if self.multi:                      # no save format for these matches yet
-            self.storage.save(self.settings, self.rng.get_state(), None, None, self.choice)
+        if self.multi or self.choice.players != 2 and not self.in_match:
+            # persist_multi's region: a 3/4-player match, or the choice of one
+            on = self.multi and self.in_match
+            self.storage.save_multi(self.settings, self.rng.get_state(),
+                                    self.match if on else None, self.deal if on else None,
+                                    self.choice)
             return
         self.storage.save(self.settings, self.rng.get_state(),
                           self.match if self.in_match else None, self.deal, self.choice)
@@ -293,7 +322,8 @@ class App:
             self.stats.hand(preset, self.settings.level, d, HUMAN)
         if self.match.is_over():
             self.in_match = False
-            self.stats.match(preset, self.settings.level, self.match.winner == HUMAN)
+            won = self.match.winners & 1 if self.multi else self.match.winner == HUMAN
+            self.stats.match(preset, self.settings.level, won)
         self.stats.save()
         self.save()
         self.event(_EV_HAND_END)

@@ -21,15 +21,16 @@ table.py U_* codes), toast_lines.  A finished trick stays on the table for ANIM_
 of its own (TrumpPage, app.S_TRUMP): one row per suit with the cards held in it, then
 Warszawa (or the pass of each_for_self) and Hint.
 
-Match flow for 3 and 4 players (record()): every seat adds the game points of its side
-(D6); the deal passes clockwise (term_multi.py); the match ends when a seat reaches the
-target (the human's side wins if he or his partner is on top).
+The match is a persist_multi.MatchMulti in app.match (every seat adds the game points
+of its side, D6; the deal passes clockwise; `winners`, a bitmask, once a seat reaches
+the target), saved with the hand in persist_multi's region (storage.py).
 """
 from micropython import const
 
 from sixtysix_core import bot_multi
 from sixtysix_core import deal as D
 from sixtysix_core.deal_multi import A_TRUMP, PH_PMELD, PH_TRUMP, DealMulti
+from sixtysix_core.persist_multi import MatchMulti
 from sixtysix_core.view_multi import MultiView
 from sixtysix_ui import input as I
 from sixtysix_ui.render import NO_CARD, _palette, _Rows, _scroll_chars, _Text, unload, wrap
@@ -211,6 +212,7 @@ class TableMulti:
         self.G = _OLED if self.L.MONO else _TFT
         d = DealMulti(app.rules)
         app.deal = d
+        app.match = MatchMulti(app.rules)
         app.view = MultiView(d, HUMAN)
         app.bot_view = MultiView(d, 1)
         self.slots = bytearray(_SLOTS)
@@ -245,28 +247,12 @@ class TableMulti:
 
     # ------------------------------------------------------------ match flow
 
-    def start_match(self):
-        m = self.app.match
-        m.dealer = self.app.rng.below(self.app.deal.nseats)
-        for s in range(4):
-            m.scores[s] = 0
-
     def record(self):
-        """The finished hand into the match (D6; the deal passes clockwise) and the
-        statistics."""
+        """The finished hand into the match (persist_multi.MatchMulti: D6, the deal
+        passes clockwise) and the statistics."""
         app = self.app
         d = app.deal
-        m = app.match
-        n = d.nseats
-        m.hands += 1
-        for s in range(n):
-            m.scores[s] += d.score_delta[s]
-        m.dealer = (m.dealer + 1) % n
-        top = max(m.scores[0:n])
-        if top >= m.target:                     # the human first among equals
-            m.winner = 0
-            while m.scores[m.winner] != top:
-                m.winner += 1
+        app.match.record(d)
         if d.winner >= 0:
             from sixtysix_ui import stats as S
             won = d.side_of[d.winner] == d.side_of[HUMAN]

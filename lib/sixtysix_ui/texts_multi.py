@@ -67,14 +67,15 @@ def match_line(match, n):
 
 def match_end(match):
     n = match.rules.players
-    w = match.winner
-    if w == 0:
-        header = "You won the match!"
-    elif n == 4 and w == 2:
-        header = "Your side won!"
+    won = match.winners & 1
+    if won:
+        header = "Your side won!" if n == 4 else "You won the match!"
     else:
-        header = "%s won the match" % name(w, n)
-    return header[:21], ["Game points:", match_line(match, n)[7:],
-                         "Well played!" if w == 0 or n == 4 and w == 2 else "Try again?"]
+        w = 0
+        while not match.winners >> w & 1:
+            w += 1
+        header = "They won the match" if n == 4 else "%s won the match" % name(w, n)
+    return header, ["Game points:", match_line(match, n)[7:],
+                    "Well played!" if won else "Try again?"]
 
 
