@@ -178,11 +178,12 @@ def test_the_choice_and_the_kind_of_save_survive_a_restart():
     app = _restart(d)
     assert app.in_match and not app.multi and app.rules.preset == "CLASSIC_66"
     assert not app.storage.note
-    # and the choice of a 3-player match, with no match on, is kept as well
+    # and the choice of a 3-player match, with no match on, is kept as well (on a
+    # two-player start when App._reload saves it)
     app.in_match = False
     app.settings.preset = R.preset_names().index("FOUR_PLAYER_PL")
     R.preset("FOUR_PLAYER_PL").copy_into(app.choice)
-    app.save()
+    app.save(True)
     app = _restart(d)
     assert not app.in_match and app.choice.preset == "FOUR_PLAYER_PL" and app.multi
     assert "Rules: 4 players PL" in app.title.lines
@@ -197,3 +198,41 @@ def test_a_damaged_multi_save_gives_a_note_and_a_fresh_title():
     app = _restart(d)
     assert app.screen == A.S_TITLE and not app.in_match
     assert app.storage.note == "Old save unreadable"
+
+
+class _Reloaded(Exception):
+    pass
+
+
+def test_a_board_reloads_to_start_the_other_kind_of_match(monkeypatch):
+    """With supervisor.reload (a board), New match of the other kind keeps the choice,
+    asks for a new match and reloads; the next start begins it at once."""
+    import types
+    fake = types.ModuleType("supervisor")
+
+    def reload():
+        raise _Reloaded()
+    fake.reload = reload
+    d = Driver("oled", seed=3, display=simhw.NullDisplay(*simhw.OLED_SIZE),
+               nvm=bytearray(b"\xff" * 8192))
+    app = d.app
+    assert not app.multi
+    d.run("down down a a a a a a")          # Rules: 4 players PL
+    assert "Rules: 4 players PL" in app.title.lines
+    monkeypatch.setitem(sys.modules, "supervisor", fake)
+    with pytest.raises(_Reloaded):
+        d.run("up up a")                    # New match
+    monkeypatch.delitem(sys.modules, "supervisor")
+    assert d.hw.nvm[1023] == 0x4E
+    app = _restart(d)
+    assert app.multi and app.in_match and app.rules.preset == "FOUR_PLAYER_PL"
+    assert app.screen in (A.S_PLAY, A.S_TRUMP) and d.hw.nvm[1023] == 0xFF
+    # and back: a two-player match from this start reloads again
+    monkeypatch.setitem(sys.modules, "supervisor", fake)
+    app.settings.preset = 0
+    R.preset("CLASSIC_66").copy_into(app.choice)
+    with pytest.raises(_Reloaded):
+        app.new_match()
+    monkeypatch.delitem(sys.modules, "supervisor")
+    app = _restart(d)
+    assert not app.multi and app.in_match and app.rules.preset == "CLASSIC_66"

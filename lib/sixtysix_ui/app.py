@@ -109,11 +109,10 @@ class App:
         self.summary.add("Review", self._open_review)
         self.current = self.title
         self.screen = S_TITLE
-        if self.storage.kind_multi():
+        if self.storage.kind_multi():           # the latest save is of 3 or 4 players
             self.storage.load()                 # its slot counters (saves go after it)
-            saved = self.storage.load_multi()
-            if saved is not None:
-                self._resume_multi(saved)
+            from sixtysix_ui.table_multi import resume
+            resume(self)
         else:
             saved = self.storage.load()
             if saved is not None:
@@ -217,26 +216,6 @@ class App:
             self.in_match = True
         self.storage.load_choice(self.choice)   # options changed during the match
 
-    def _resume_multi(self, saved):
-        """A 3/4-player save (persist_multi.SavedMulti): the settings, the choice, and
-        the match and hand in progress."""
-        self.settings = saved.settings
-        if saved.rng_state is not None:
-            self.rng.set_state(saved.rng_state)
-        saved.rules.copy_into(self.choice)
-        if saved.match is not None:
-            saved.rules.copy_into(self.rules)
-            self.match_preset = R.preset_names().index(self.rules.preset)
-            self._engine()
-            m = saved.match
-            m.rules = self.rules
-            self.match = m
-            if saved.deal is not None:
-                saved.deal.copy_into(self.deal)
-            else:
-                self.deal.new_hand(m.dealer, self.rng)
-            self.in_match = True
-
     def _engine(self):
         """The deal, the views and the table screen for the kind of match of self.rules
         (two players: table.py; three or four: table_multi.py), imported only then: on
@@ -269,7 +248,7 @@ class App:
         except (ImportError, AttributeError):
             return False
         self.in_match = False                   # the old match is given up, as below
-        self.save()
+        self.save(True)
         if not self.storage.ask_new_match():
             return False
         reload()
@@ -294,13 +273,19 @@ class App:
     def enter_play(self):
         self.show(self.table)
 
-    def save(self):
-        if self.multi or self.choice.players != 2 and not self.in_match:
-            # persist_multi's region: a 3/4-player match, or the choice of one
-            on = self.multi and self.in_match
-            self.storage.save_multi(self.settings, self.rng.get_state(),
-                                    self.match if on else None, self.deal if on else None,
-                                    self.choice)
+    def save(self, force=False):
+        """Into the region of the match's kind, or with no match the choice's (a 3/4-player
+        choice on a two-player start only when forced: _reload)."""
+        if self.multi if self.in_match else self.choice.players != 2:
+            if self.multi or force:
+                from sixtysix_ui import storage_multi
+                on = self.in_match
+                storage_multi.save(self.storage, self.settings, self.rng.get_state(),
+                                   self.match if on else None, self.deal if on else None,
+                                   self.choice)
+            return
+        if self.multi:
+            self.storage.save(self.settings, self.rng.get_state(), None, None, self.choice)
             return
         self.storage.save(self.settings, self.rng.get_state(),
                           self.match if self.in_match else None, self.deal, self.choice)

@@ -10,7 +10,7 @@ slots keep the rules of the match in progress, so an option changed on the title
 a match would otherwise be lost on restart.
 
 3- and 4-player matches (and a 3- or 4-player choice) are kept in persist_multi's own
-region (nvm[1024:1536], two slots), imported only for them (load_multi / save_multi).
+region (nvm[1024:1536], two slots): storage_multi.py, imported only for them.
 Two bytes between the regions: KIND says which one holds the latest state (0x4D: the
 3/4-player region; anything else: the two-player slots), written only when it changes;
 INTENT asks the next start for a new match of the kept choice (app.App._reload: 0x4E,
@@ -37,8 +37,6 @@ class Storage:
         self._choice = self.enabled and len(nvm) >= _CHOICE_END
         self._slot = 0
         self._seq = 1
-        self._mslot = -1            # the 3/4-player region's next slot and seq (-1:
-        self._mseq = 1              # not read yet this run)
 
     def load(self):
         """The newest valid save (persist.Saved) or None; sets note on damaged data."""
@@ -79,45 +77,6 @@ class Storage:
         """True if the latest state is in the 3/4-player region."""
         return self.enabled and len(self.nvm) > INTENT and self.nvm[KIND] == _MULTI
 
-    def _kind(self, multi):
-        if len(self.nvm) > INTENT and (self.nvm[KIND] == _MULTI) != multi:
-            self._write(KIND, b"\x4d" if multi else b"\xff", 1)
-
-    def load_multi(self):
-        """The newest valid 3/4-player save (persist_multi.SavedMulti) or None."""
-        from sixtysix_core import persist_multi as PM
-        mem = self.nvm[PM.BASE:PM.BASE + PM.NUM_SLOTS * PM.SLOT_SIZE]
-        slot, saved = PM.newest(mem)
-        if saved is None:
-            if not persist.blank(mem):
-                self.note = "Old save unreadable"
-            return None
-        if PM.damaged(mem):
-            self.note = "Skipped a bad save"
-        self._mslot = (slot + 1) % PM.NUM_SLOTS
-        self._mseq = (saved.seq + 1) & 0xFFFF
-        return saved
-
-    def save_multi(self, settings, rng_state, match=None, deal=None, rules=None):
-        """Write one 3/4-player image (persist_multi.encode_into) into the next slot of
-        its region; False if saving is off or it failed."""
-        if not self.enabled or len(self.nvm) <= INTENT:
-            return False
-        from sixtysix_core import persist_multi as PM
-        if self._mslot < 0:         # after older saves of another run: not over them
-            self._mslot, self._mseq = PM.next_slot(
-                self.nvm[PM.BASE:PM.BASE + PM.NUM_SLOTS * PM.SLOT_SIZE])
-        buf = self._buf
-        n = PM.encode_into(buf, self._mseq, settings, rng_state, match, deal, rules)
-        for i in range(n, persist.SLOT_SIZE):
-            buf[i] = 0xFF
-        if not self._write(PM.BASE + self._mslot * PM.SLOT_SIZE, buf):
-            return False
-        self._mslot = (self._mslot + 1) % PM.NUM_SLOTS
-        self._mseq = (self._mseq + 1) & 0xFFFF
-        self._kind(True)
-        return True
-
     def ask_new_match(self):
         """Ask the next start for a new match of the kept choice; False if it cannot."""
         if not self._choice or len(self.nvm) <= INTENT:
@@ -151,6 +110,6 @@ class Storage:
             return False
         self._slot = (self._slot + 1) % persist.NUM_SLOTS
         self._seq = (self._seq + 1) & 0xFFFF
-        if len(self.nvm) > INTENT and self.nvm[KIND] == _MULTI:
-            self._kind(False)
+        if self.kind_multi():
+            self._write(KIND, b"\xff", 1)         # the two-player slots are current
         return True

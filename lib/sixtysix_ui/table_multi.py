@@ -203,6 +203,32 @@ def side_name(deal, seat, short=False):
 
 
 
+def resume(app):
+    """At a start: the latest 3/4-player save (storage_multi.load): the settings, the
+    choice, and the match and hand in progress (the App's engine then built)."""
+    from sixtysix_core import rules as R
+    from sixtysix_ui import storage_multi
+    saved = storage_multi.load(app.storage)
+    if saved is None:
+        return
+    app.settings = saved.settings
+    if saved.rng_state is not None:
+        app.rng.set_state(saved.rng_state)
+    saved.rules.copy_into(app.choice)
+    if saved.match is not None:
+        saved.rules.copy_into(app.rules)
+        app.match_preset = R.preset_names().index(app.rules.preset)
+        app._engine()
+        m = saved.match
+        m.rules = app.rules
+        app.match = m
+        if saved.deal is not None:
+            saved.deal.copy_into(app.deal)
+        else:
+            app.deal.new_hand(m.dealer, app.rng)
+        app.in_match = True
+
+
 class TableMulti:
     ID = 1                      # app.S_PLAY
 

@@ -66,7 +66,7 @@ APP_MODULES_MULTI = ("sixtysix_core.cards", "sixtysix_core.rules", "sixtysix_cor
                      "sixtysix_ui.render", "sixtysix_ui.storage", "sixtysix_ui.stats",
                      "sixtysix_ui.app", "sixtysix_core.deal_multi",
                      "sixtysix_core.view_multi", "sixtysix_core.bot_multi",
-                     "sixtysix_ui.table_multi")
+                     "sixtysix_core.persist_multi", "sixtysix_ui.table_multi")
 
 _s = {}                     # board, hw, app, script generator, counters
 
@@ -118,8 +118,7 @@ def seed_match(preset):
     storage = Storage(microcontroller.nvm)
     settings = persist.Settings(level=2, preset=R.preset_names().index(preset))
     rules = R.preset(preset)
-    storage.save(settings, (1, 1, 1), None, None, rules)
-    storage.save_choice(settings, rules)
+    storage.save_multi(settings, (1, 1, 1), None, None, rules)
     storage.ask_new_match()
 
 
