@@ -28,6 +28,7 @@ from sixtysix_ui import app as A  # noqa: E402
 from sixtysix_ui import input as I  # noqa: E402
 from sixtysix_ui import table as T  # noqa: E402
 from sixtysix_ui import texts  # noqa: E402
+from sixtysix_ui import texts_end  # noqa: E402
 from sixtysix_ui.render import wrap  # noqa: E402
 
 BOARDS = ("pygamer", "oled")
@@ -763,11 +764,11 @@ def test_every_text_fits_its_place_at_the_longest_values(board):
     long_match = Match(app.rules)
     long_match.scores[0] = long_match.scores[1] = 12
     long_match.winner = 1
-    head, rows = texts.match_end(long_match)
+    head, rows = texts_end.match_end(long_match)
     check(r._page_header, head, "header")
     lines += rows
-    for reason in texts.REASONS.values():
-        lines += [reason % "You", reason % "Bot", reason % "Both", texts.REACHED % "Bot"]
+    for reason in texts_end.REASONS.values():
+        lines += [reason % "You", reason % "Bot", reason % "Both", texts_end.REACHED % "Bot"]
     lines += ["You 120 pts, bot 110", "Bot +3 (you no trick)", "You +3 (bot under 33)",
               "Bot +3 game points", "Match: you 12, bot 12", "Nobody scores"]
     for header in ("You win the hand!", "The bot wins", "A draw!"):

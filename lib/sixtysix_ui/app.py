@@ -36,7 +36,7 @@ from sixtysix_ui import input as I
 from sixtysix_ui.pages import Summary, Title
 from sixtysix_ui.render import Renderer, unload
 from sixtysix_ui.stats import PREF_QUIET, Stats
-from sixtysix_ui.storage import Storage
+from sixtysix_ui.storage import INTENT, Storage
 
 HUMAN = const(0)                # the seats (table.py and table_multi.py use the same)
 BOT = const(1)
@@ -109,7 +109,8 @@ class App:
         self.summary.add("Review", self._open_review)
         self.current = self.title
         self.screen = S_TITLE
-        if self.storage.kind_multi():           # the latest save is of 3 or 4 players
+        st = self.storage
+        if st.kind_multi():                     # the latest save is of 3 or 4 players
             self.storage.load()                 # its slot counters (saves go after it)
             from sixtysix_ui.table_multi import resume
             resume(self)
@@ -121,7 +122,8 @@ class App:
             self.choice.copy_into(self.rules)
             self._engine()
         self.show_title()
-        if self.storage.take_new_match():       # asked for before a reload (new_match)
+        if st.kind_multi(INTENT, 0x4E):         # asked for before a reload (new_match)
+            st._write(INTENT, b"\xff", 1)
             self.new_match()
 
     # ---------------------------------------------------------------- driving
@@ -237,28 +239,20 @@ class App:
         self.bot_view = PlayerView(self.deal, BOT)
         self.table = Table(self)
 
-    def _reload(self):
-        """A match of the other kind on a board: keep the choice, ask for a new match at
-        the next start and reload (supervisor.reload), so that it starts on a fresh heap
-        without this kind's modules, whose names (qstrs) would stay interned and cost
-        the heap a larger name pool.  False where there is no reload (the laptop)."""
-        try:
-            import supervisor
-            reload = supervisor.reload
-        except (ImportError, AttributeError):
-            return False
-        self.in_match = False                   # the old match is given up, as below
-        self.save(True)
-        if not self.storage.ask_new_match():
-            return False
-        reload()
-        return True
-
     def new_match(self):
         self.match_preset = self.settings.preset    # the choice's preset (pages.Title)
         self.choice.copy_into(self.rules)
-        if (self.rules.players != 2) != self.multi and self._reload():
-            return
+        if (self.rules.players != 2) != self.multi:
+            # the other kind on a board: after a reload, on a fresh heap (storage_multi)
+            try:
+                import supervisor
+                reload = supervisor.reload
+            except (ImportError, AttributeError):
+                reload = None               # the laptop: both kinds in one heap
+            if reload is not None:
+                from sixtysix_ui import storage_multi
+                if storage_multi.reload(self, reload):
+                    return
         self._engine()
         self.match.start(self.rng)
         self.in_match = True
@@ -273,42 +267,32 @@ class App:
     def enter_play(self):
         self.show(self.table)
 
-    def save(self, force=False):
-        """Into the region of the match's kind, or with no match the choice's (a 3/4-player
-        choice on a two-player start only when forced: _reload)."""
-        if self.multi if self.in_match else self.choice.players != 2:
-            if self.multi or force:
-                from sixtysix_ui import storage_multi
-                on = self.in_match
-                storage_multi.save(self.storage, self.settings, self.rng.get_state(),
-                                   self.match if on else None, self.deal if on else None,
-                                   self.choice)
+    def save(self):
+        if self.multi:                      # storage_multi.py, through the table
+            self.table.save()
             return
-        if self.multi:
-            self.storage.save(self.settings, self.rng.get_state(), None, None, self.choice)
-            return
+        if self.choice.players != 2 and not self.in_match:
+            return                          # a 3/4-player choice: kept by _reload
         self.storage.save(self.settings, self.rng.get_state(),
                           self.match if self.in_match else None, self.deal, self.choice)
 
     def finish_hand(self):
         d = self.deal
         self.hand_recorded = True
+        preset = self.match_preset
         if self.multi:
             self.table.record()             # the match, the statistics (3 and 4 players)
         else:
             self.match.record(d)
+            self.stats.hand(preset, self.settings.level, d, HUMAN)
         # The record writer is loaded only for this serial console copy (RECORD_FORMAT.md).
         from sixtysix_core import record
         self._record_out("BEGIN SIXTYSIX RECORD\n" + record.format_record(d)
                          + "END SIXTYSIX RECORD")
         unload("sixtysix_core.record")
-        preset = self.match_preset
-        if not self.multi:
-            self.stats.hand(preset, self.settings.level, d, HUMAN)
         if self.match.is_over():
             self.in_match = False
-            won = self.match.winners & 1 if self.multi else self.match.winner == HUMAN
-            self.stats.match(preset, self.settings.level, won)
+            self.stats.match(preset, self.settings.level, self.match.winner == HUMAN)
         self.stats.save()
         self.save()
         self.event(_EV_HAND_END)

@@ -16,6 +16,7 @@ from micropython import const
 
 from sixtysix_core import rules as R
 from sixtysix_ui import input as I
+from sixtysix_ui.render import unload
 
 # sixtysix_core.bot.LEVELS (not imported: a 3- or 4-player match never loads that bot)
 LEVELS = ("easy", "normal", "hard")
@@ -196,13 +197,16 @@ class Title(Page):
             self._lines()
 
 
-def _words(app):
-    """texts.py, or for 3 and 4 players texts_multi.py (imported only for the summary)."""
+def _words(app, end):
+    """(header, lines) of the hand's end (end: of the match) from texts_end.py, or for 3
+    and 4 players texts_multi.py: imported for them and dropped at once."""
     if app.multi:
         from sixtysix_ui import texts_multi as words
     else:
-        from sixtysix_ui import texts as words
-    return words
+        from sixtysix_ui import texts_end as words
+    out = words.match_end(app.match) if end else words.summary(app.deal, app.match)
+    unload(words.__name__)
+    return out
 
 
 class Summary(Page):
@@ -223,7 +227,7 @@ class Summary(Page):
     def enter(self):
         app = self.app
         self.match_end = False
-        self.header, lines = _words(app).summary(app.deal, app.match)
+        self.header, lines = _words(app, False)
         on = "See the result" if app.match.is_over() else "Next hand"
         self._on = "A: " + on[:1].lower() + on[1:]
         self.footer = self._on
@@ -245,7 +249,7 @@ class Summary(Page):
 
     def _end(self):
         self.match_end = True
-        self.header, self.lines = _words(self.app).match_end(self.app.match)
+        self.header, self.lines = _words(self.app, True)
         self.sel = -1
         self.footer = "A: back to the title"
         self.app.dirty = True

@@ -480,17 +480,6 @@ class Renderer:
                 self._toast.group.hidden = False
         self._set_root(self.table_group)
 
-    def drop_scenes(self):
-        """Before another screen builds its own scene: drop the page and table scenes."""
-        self._set_root(None)
-        self.page_group = self._deco = self._page_rows = None
-        self._page_header = self._page_footer = None
-        for name in _TABLE_SCENE:
-            setattr(self, name, None)
-
-    def show_scene(self, group):
-        self._set_root(group)
-
     def refresh(self):
         self.display.refresh()
 

@@ -13,8 +13,8 @@ a match would otherwise be lost on restart.
 region (nvm[1024:1536], two slots): storage_multi.py, imported only for them.
 Two bytes between the regions: KIND says which one holds the latest state (0x4D: the
 3/4-player region; anything else: the two-player slots), written only when it changes;
-INTENT asks the next start for a new match of the kept choice (app.App._reload: 0x4E,
-else 0xFF); take_new_match() reads and clears it.
+INTENT asks the next start for a new match of the kept choice (storage_multi.reload:
+0x4E, else 0xFF); the App reads and clears it at its start.
 
 note is a short text for the title screen ("" when all is well).
 """
@@ -24,8 +24,6 @@ _NEED = persist.NUM_SLOTS * persist.SLOT_SIZE
 _CHOICE_END = _NEED + persist.SLOT_SIZE
 KIND = 1022
 INTENT = 1023
-_NEW_MATCH = 0x4E
-_MULTI = 0x4D
 
 
 class Storage:
@@ -73,22 +71,10 @@ class Storage:
         if saved is not None and saved.rules.unsupported() is None:
             saved.rules.copy_into(rules)
 
-    def kind_multi(self):
-        """True if the latest state is in the 3/4-player region."""
-        return self.enabled and len(self.nvm) > INTENT and self.nvm[KIND] == _MULTI
-
-    def ask_new_match(self):
-        """Ask the next start for a new match of the kept choice; False if it cannot."""
-        if not self._choice or len(self.nvm) <= INTENT:
-            return False
-        return self._write(INTENT, b"\x4e", 1)
-
-    def take_new_match(self):
-        """True (once) if the last run asked for a new match at this start."""
-        if not self.enabled or len(self.nvm) <= INTENT or self.nvm[INTENT] != _NEW_MATCH:
-            return False
-        self._write(INTENT, b"\xff", 1)
-        return True
+    def kind_multi(self, at=1022, value=0x4D):
+        """True if the latest state is in the 3/4-player region (the byte at KIND; the
+        App asks INTENT the same way)."""
+        return self.enabled and len(self.nvm) > INTENT and self.nvm[at] == value
 
     def _write(self, start, buf, size=persist.SLOT_SIZE):
         try:

@@ -9,7 +9,7 @@ for 3- and 4-player matches and choices: the two-player app's heap does not carr
 """
 from sixtysix_core import persist
 from sixtysix_core import persist_multi as PM
-from sixtysix_ui.storage import KIND, INTENT
+from sixtysix_ui.storage import INTENT, KIND
 
 _SIZE = PM.NUM_SLOTS * PM.SLOT_SIZE
 
@@ -47,4 +47,29 @@ def save(st, settings, rng_state, match=None, deal=None, rules=None):
     st.mseq = (st.mseq + 1) & 0xFFFF
     if not st.kind_multi():
         st._write(KIND, b"\x4d", 1)
+    return True
+
+
+def save_app(app):
+    """The App's state into the region of its kind: a 3/4-player match or choice here,
+    a two-player choice (no match on) in the two-player slots."""
+    st = app.storage
+    on = app.multi and app.in_match
+    if on or app.choice.players != 2:
+        save(st, app.settings, app.rng.get_state(), app.match if on else None,
+             app.deal if on else None, app.choice)
+    else:
+        st.save(app.settings, app.rng.get_state(), None, None, app.choice)
+
+
+def reload(app, reload_now):
+    """Start a match of the other kind after a reload (app.App._reload): the old match
+    is given up (as a new match does), the choice kept, a new match asked for at the
+    next start (Storage.INTENT), then reload_now() (supervisor.reload)."""
+    app.in_match = False
+    save_app(app)
+    st = app.storage
+    if not st._choice or len(st.nvm) <= INTENT or not st._write(INTENT, b"\x4e", 1):
+        return False
+    reload_now()
     return True

@@ -33,7 +33,8 @@ from sixtysix_core.deal_multi import A_TRUMP, PH_PMELD, PH_TRUMP, DealMulti
 from sixtysix_core.persist_multi import MatchMulti
 from sixtysix_core.view_multi import MultiView
 from sixtysix_ui import input as I
-from sixtysix_ui.render import NO_CARD, _palette, _Rows, _scroll_chars, _Text, unload, wrap
+from sixtysix_ui.render import (_TABLE_SCENE, NO_CARD, _palette, _Rows, _scroll_chars,
+                                _Text, unload, wrap)
 
 HUMAN = const(0)
 # The same codes and times as table.py (not imported from there: a 3- or 4-player match
@@ -278,12 +279,18 @@ class TableMulti:
         passes clockwise) and the statistics."""
         app = self.app
         d = app.deal
-        app.match.record(d)
+        m = app.match
+        if m.record(d):
+            m.winner = 0 if m.winners & 1 else 1    # as Match.winner: the human's side?
         if d.winner >= 0:
             from sixtysix_ui import stats as S
             won = d.side_of[d.winner] == d.side_of[HUMAN]
             app.stats._add(app.match_preset, app.settings.level,
                            S.C_HAND_WON if won else S.C_HAND_LOST)
+
+    def save(self):
+        from sixtysix_ui import storage_multi
+        storage_multi.save_app(self.app)
 
     # ------------------------------------------------------------- entering
 
@@ -295,7 +302,6 @@ class TableMulti:
         self.show_last = False
         self.anim_start = -1
         self._was_mine = False
-        unload("sixtysix_ui.texts_multi")   # the summary's words (pages.Summary)
         unload("sixtysix_ui.trump_page")
         import sys
         if "sixtysix_ui.table" not in sys.modules:     # a board: only this kind loaded
@@ -675,7 +681,10 @@ class _Scene:
         L = r.L
         self.r = r
         self.owner = owner
-        r.drop_scenes()
+        r._set_root(None)           # the page and two-player table scenes go
+        r.page_group = r._deco = r._page_rows = r._page_header = r._page_footer = None
+        for name in _TABLE_SCENE:
+            setattr(r, name, None)
         g = displayio.Group()
         g.append(r.solid(0, 0, L.WIDTH, L.HEIGHT, L.BG))
         self.status = _Text(r, g, L.STATUS[0], L.STATUS[1], L.TEXT)
@@ -789,4 +798,4 @@ class _Scene:
             self.box.show(t.popup_lines, t.popup_sel + t.popup_first, t.popup_first)
         elif kind == 2:
             self.box.show(t.toast_lines, -1, 0, t.toast_top)
-        r.show_scene(self.group)
+        r._set_root(self.group)

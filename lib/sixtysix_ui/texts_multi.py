@@ -1,13 +1,11 @@
 """The hand summary and the match end of a 3- or 4-player match (pages.Summary).
 
-Imported by the summary page when a hand ends and dropped when the next hand starts
-(table_multi.TableMulti.enter): it is not in the heap during the play.  Seats are
-named as on the table (table_multi.name / label: You, Left, Partner, Right), a side
-from the human's chair (table_multi.side_name).
+Imported by the summary page for its lines and dropped at once (pages._words): it is
+not in the heap during the play.  Seats are named as on the table (table_multi.name /
+label: You, Left, Partner, Right), a side from the human's chair (side_name).
 """
 from sixtysix_core import deal as D
 from sixtysix_ui.table_multi import label, name, side_name, verb
-
 
 # Why a hand ended (deal.py REASON_*), at most 21 characters with any seat's name
 REASONS = {

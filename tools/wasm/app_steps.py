@@ -114,12 +114,12 @@ def seed_match(preset):
     import microcontroller
     from sixtysix_core import persist
     from sixtysix_core import rules as R
-    from sixtysix_ui.storage import Storage
+    from sixtysix_ui import storage_multi
+    from sixtysix_ui.storage import INTENT, Storage
     storage = Storage(microcontroller.nvm)
     settings = persist.Settings(level=2, preset=R.preset_names().index(preset))
-    rules = R.preset(preset)
-    storage.save_multi(settings, (1, 1, 1), None, None, rules)
-    storage.ask_new_match()
+    storage_multi.save(storage, settings, (1, 1, 1), None, None, R.preset(preset))
+    microcontroller.nvm[INTENT] = 0x4E
 
 
 def build():
