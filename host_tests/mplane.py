@@ -103,9 +103,10 @@ def stage_app(tree, dest):
     os.makedirs(fw, exist_ok=True)
     os.symlink(os.path.join(tree, "lib"), os.path.join(dest, "lib"))
     for name in sorted(os.listdir(STAND_INS)):
-        if not name.endswith(".py") or not (name.startswith("fake_") or name == "app_steps.py"):
+        steps = name in ("app_steps.py", "app_steps_multi.py")
+        if not name.endswith(".py") or not (name.startswith("fake_") or steps):
             continue
-        module = name if name in ("fake_os.py", "app_steps.py") else name[len("fake_"):]
+        module = name if steps or name == "fake_os.py" else name[len("fake_"):]
         target = os.path.join(dest if module == name else fw, module[:-3] + ".mpy")
         # the source name a traceback shows: the bare module name, interned on import
         # anyway (as devbuild names our modules), not "keypad.py", one more qstr each

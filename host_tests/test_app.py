@@ -41,11 +41,11 @@ def _blank_nvm():
 def _check(app):
     """Invariants that must hold after every step."""
     assert app.screen in (A.S_TITLE, A.S_PLAY, A.S_SUMMARY, A.S_MATCH_END, A.S_HELP,
-                          A.S_STATS, A.S_REVIEW, A.S_TRUMP)
+                          A.S_STATS, A.S_REVIEW, 7)
     d = app.deal
     t = app.table
-    n = d.nseats if app.multi else 2      # the title also starts 3- and 4-player matches
-    assert 0 <= t.cursor <= t.nslots <= (8 if app.multi else 6)
+    n = app.nseats                      # the title also starts 3- and 4-player matches
+    assert 0 <= t.cursor <= t.nslots <= (8 if n > 2 else 6)
     if app.screen == A.S_PLAY:
         assert t.nslots == cards.count(d.hand[A.HUMAN])
         if not d.is_over():

@@ -85,10 +85,10 @@ class _Search:
         if app.deal.log_len > n:
             assert app.deal.log_seat[n] == 0
             return "action", app.deal.log_action[n]
-        if app.screen not in (A.S_PLAY, A.S_TRUMP):
+        if app.screen not in (A.S_PLAY, 7):
             return None
         t = app.table
-        if app.screen == A.S_TRUMP:
+        if app.screen == 7:
             return "screen", ("trump", app.current.sel)
         return "screen", (t.cursor, None if t.popup_items is None else tuple(t.popup_actions),
                           t.popup_sel, t.show_last, t.toast_lines is not None, t.popup_first)

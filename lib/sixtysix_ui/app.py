@@ -36,7 +36,7 @@ from sixtysix_ui import input as I
 from sixtysix_ui.pages import Summary, Title
 from sixtysix_ui.render import Renderer, unload
 from sixtysix_ui.stats import PREF_QUIET, Stats
-from sixtysix_ui.storage import INTENT, Storage
+from sixtysix_ui.storage import Storage
 
 HUMAN = const(0)                # the seats (table.py and table_multi.py use the same)
 BOT = const(1)
@@ -50,7 +50,7 @@ S_MATCH_END = const(3)
 S_HELP = const(4)
 S_STATS = const(5)              # stats_page.py
 S_REVIEW = const(6)             # review_page.py
-S_TRUMP = const(7)              # table_multi.py TrumpPage: the trump choice
+_S_TRUMP = const(7)             # trump_page.py TrumpPage: the trump choice
 
 
 def supported_presets():
@@ -90,7 +90,7 @@ class App:
         self.rules = R.RuleSet()                # the rules of the match being played
         self.choice = R.RuleSet()               # the rules chosen for the next match
         self.match = M.Match(self.rules)
-        self.multi = False                      # a match of 3 or 4 players (_engine)
+        self.nseats = 2                         # of the kind of match built (configure)
         self.deal = self.view = self.bot_view = self.table = None
         self.rng = Rng(seed if seed is not None else 66)
         self.in_match = False
@@ -110,20 +110,22 @@ class App:
         self.current = self.title
         self.screen = S_TITLE
         st = self.storage
-        if st.kind_multi():                     # the latest save is of 3 or 4 players
-            self.storage.load()                 # its slot counters (saves go after it)
-            from sixtysix_ui.table_multi import resume
-            resume(self)
+        # storage.py's KIND byte (nvm[1022]): the latest save is of 3 or 4 players
+        boot = st.enabled and len(st.nvm) > 1023
+        if boot and st.nvm[1022] == 0x4D:
+            st.load()                           # its slot counters (saves go after it)
+            from sixtysix_ui import table_multi
+            table_multi.enter(self, 0)          # the 3/4-player save, resumed
         else:
             saved = self.storage.load()
             if saved is not None:
                 self._resume(saved)
         if self.table is None:                  # no match resumed: the choice's kind
             self.choice.copy_into(self.rules)
-            self._engine()
+            self.configure()
         self.show_title()
-        if st.kind_multi(INTENT, 0x4E):         # asked for before a reload (new_match)
-            st._write(INTENT, b"\xff", 1)
+        if boot and st.nvm[1023] == 0x4E:       # INTENT: asked for before a reload
+            st._write(1023, b"\xff", 1)
             self.new_match()
 
     # ---------------------------------------------------------------- driving
@@ -202,7 +204,7 @@ class App:
         if saved.rules.players == 2 and saved.match is not None and not saved.match.is_over():
             saved.rules.copy_into(self.rules)
             self.match_preset = R.preset_names().index(self.rules.preset)
-            self._engine()
+            self.configure()
             m = saved.match
             for s in range(2):
                 self.match.scores[s] = m.scores[s]
@@ -218,19 +220,20 @@ class App:
             self.in_match = True
         self.storage.load_choice(self.choice)   # options changed during the match
 
-    def _engine(self):
+    def configure(self):
         """The deal, the views and the table screen for the kind of match of self.rules
         (two players: table.py; three or four: table_multi.py), imported only then: on
         a board one start loads one kind (new_match reloads for the other: _reload)."""
         multi = self.rules.players != 2
-        if self.table is not None and multi == self.multi:
+        if self.table is not None and multi == (self.nseats > 2):
+            self.nseats = self.rules.players
             self.deal.configure()
             return
         self.table = self.deal = self.view = self.bot_view = None
-        self.multi = multi
+        self.nseats = self.rules.players
         if multi:
-            from sixtysix_ui.table_multi import TableMulti
-            self.table = TableMulti(self)       # with its DealMulti and MultiViews
+            from sixtysix_ui import table_multi
+            table_multi.enter(self, 1)          # the table, its DealMulti and MultiViews
             return
         from sixtysix_ui.table import Table
         self.match = M.Match(self.rules)
@@ -242,18 +245,18 @@ class App:
     def new_match(self):
         self.match_preset = self.settings.preset    # the choice's preset (pages.Title)
         self.choice.copy_into(self.rules)
-        if (self.rules.players != 2) != self.multi:
-            # the other kind on a board: after a reload, on a fresh heap (storage_multi)
+        if (self.rules.players == 2) != (self.nseats == 2):
+            # the other kind on a board: after a reload, on a fresh heap
             try:
                 import supervisor
                 reload = supervisor.reload
             except (ImportError, AttributeError):
                 reload = None               # the laptop: both kinds in one heap
             if reload is not None:
-                from sixtysix_ui import storage_multi
-                if storage_multi.reload(self, reload):
+                from sixtysix_ui import table_multi
+                if table_multi.enter(self, 2, reload):  # storage_multi.reload
                     return
-        self._engine()
+        self.configure()
         self.match.start(self.rng)
         self.in_match = True
         self.next_hand()
@@ -268,7 +271,7 @@ class App:
         self.show(self.table)
 
     def save(self):
-        if self.multi:                      # storage_multi.py, through the table
+        if self.nseats > 2:                      # storage_multi.py, through the table
             self.table.save()
             return
         if self.choice.players != 2 and not self.in_match:
@@ -280,7 +283,7 @@ class App:
         d = self.deal
         self.hand_recorded = True
         preset = self.match_preset
-        if self.multi:
+        if self.nseats > 2:
             self.table.record()             # the match, the statistics (3 and 4 players)
         else:
             self.match.record(d)

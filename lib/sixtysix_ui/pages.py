@@ -40,13 +40,6 @@ _TARGETS = ("7", "10", "6")     # match_target, in the order a press cycles them
 _DECO = (2 * 6 + 3, 2 * 6 + 2)  # K and Q of hearts beside the title menu (TFT)
 
 
-def short_name(preset_name):
-    """A preset's name as a page row shows it: THREE_PLAYER_PL is "3 players PL"."""
-    if preset_name.endswith("_PLAYER_PL"):
-        return ("3" if preset_name[0] == "T" else "4") + " players PL"
-    return preset_name
-
-
 class Page:
     """A screen of text rows; subclasses fill header, lines, sel, footer."""
 
@@ -118,7 +111,10 @@ class Title(Page):
             elif entry == _T_LEVEL:
                 lines.append("Bot: " + LEVELS[st.level])
             elif entry == _T_RULES:
-                lines.append("Rules: " + short_name(R.preset_names()[st.preset]))
+                name = R.preset_names()[st.preset]
+                if choice.players > 2:              # THREE_PLAYER_PL: "3 players PL"
+                    name = "%d players PL" % choice.players
+                lines.append("Rules: " + name)
             elif entry == _T_TARGET:
                 lines.append("Match to: " + choice.get("match_target"))
             elif entry == _T_SWAP:
@@ -197,18 +193,6 @@ class Title(Page):
             self._lines()
 
 
-def _words(app, end):
-    """(header, lines) of the hand's end (end: of the match) from texts_end.py, or for 3
-    and 4 players texts_multi.py: imported for them and dropped at once."""
-    if app.multi:
-        from sixtysix_ui import texts_multi as words
-    else:
-        from sixtysix_ui import texts_end as words
-    out = words.match_end(app.match) if end else words.summary(app.deal, app.match)
-    unload(words.__name__)
-    return out
-
-
 class Summary(Page):
     """The end of a hand (and then of the match): its lines, and a menu when other
     modules added entries (Summary.add); A on the first entry goes on."""
@@ -227,11 +211,11 @@ class Summary(Page):
     def enter(self):
         app = self.app
         self.match_end = False
-        self.header, lines = _words(app, False)
+        self.header, lines = self._lines(False)
         on = "See the result" if app.match.is_over() else "Next hand"
         self._on = "A: " + on[:1].lower() + on[1:]
         self.footer = self._on
-        if self.extra and not app.multi:
+        if self.extra and app.nseats == 2:
             self._first = len(lines)
             lines.append(on)
             for label, _handler in self.extra:
@@ -243,13 +227,25 @@ class Summary(Page):
         self.lines = lines
         app.dirty = True
 
+    def _lines(self, end):
+        """(header, lines) of the hand's end (end: of the match) from texts_end.py, or
+        for 3 and 4 players the table's (texts_multi.py), imported for them and dropped
+        at once."""
+        app = self.app
+        words = app.table                   # 3 and 4 players: TableMulti.summary, ...
+        if app.nseats == 2:
+            from sixtysix_ui import texts_end as words
+        out = words.match_end(app.match) if end else words.summary(app.deal, app.match)
+        unload("sixtysix_ui.texts_end")
+        return out
+
     def _footer(self):
         """The footer says what A does on the highlighted entry."""
         self.footer = "A: open" if self.sel > self._first else self._on
 
     def _end(self):
         self.match_end = True
-        self.header, self.lines = _words(self.app, True)
+        self.header, self.lines = self._lines(True)
         self.sel = -1
         self.footer = "A: back to the title"
         self.app.dirty = True

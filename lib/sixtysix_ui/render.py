@@ -208,7 +208,6 @@ class Renderer:
         self._pal_sel = _palette(L.CARD_SELECTED)
         self._pal_dim = _palette(L.CARD_DIM)
         self.page_group = None
-        self.scene = None           # the scene of another screen (table_multi._Scene)
         self._build_page()
         self._build_table()
 
@@ -346,10 +345,6 @@ class Renderer:
                 self._set_root(None)
                 for name in _TABLE_SCENE:
                     setattr(self, name, None)
-            if self.scene is not None:              # or another screen's scene
-                self._set_root(None)
-                self.scene.owner.sc = None
-                self.scene = None
             self._build_page()
         self._page_header.set(header)
         self._page_rows.show(lines, sel)

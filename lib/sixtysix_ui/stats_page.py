@@ -10,7 +10,7 @@ from micropython import const
 from sixtysix_core import rules as R
 from sixtysix_ui import input as I
 from sixtysix_ui import stats as S
-from sixtysix_ui.pages import LEVELS, Page, short_name
+from sixtysix_ui.pages import LEVELS, Page
 
 _PREV = const(5)                # left or up
 _NEXT = const(10)               # right or down
@@ -20,8 +20,8 @@ SURE = "A again: reset all"
 
 def lines(st, presets, preset_names, level_names):
     """The rows of Stats `st` for the preset indexes `presets` (the app's: with the
-    names of pages.short_name every row is then at most 19 characters, what a
-    scrolling page row holds on either layout); cold path."""
+    3- and 4-player presets' short names every row is then at most 19 characters,
+    what a scrolling page row holds on either layout); cold path."""
     out = []
     c = st.counts()
     for p in presets:
@@ -31,7 +31,10 @@ def lines(st, presets, preset_names, level_names):
             base = (p * S.LEVELS + lv) * S.COUNTERS
             if not (c[base] or c[base + 1] or c[base + 2] or c[base + 3]):
                 continue
-            out.append("%s %s" % (short_name(preset_names[p]), level_names[lv]))
+            name = preset_names[p]
+            if name.endswith("_PLAYER_PL"):         # THREE_PLAYER_PL: "3 players PL"
+                name = ("3" if name[0] == "T" else "4") + " players PL"
+            out.append("%s %s" % (name, level_names[lv]))
             out.append("Matches %d-%d" % (c[base], c[base + 1]))
             out.append("Hands %d-%d" % (c[base + 2], c[base + 3]))
             out.append("Schwarz won %d" % c[base + 4])

@@ -11,10 +11,10 @@ a match would otherwise be lost on restart.
 
 3- and 4-player matches (and a 3- or 4-player choice) are kept in persist_multi's own
 region (nvm[1024:1536], two slots): storage_multi.py, imported only for them.
-Two bytes between the regions: KIND says which one holds the latest state (0x4D: the
-3/4-player region; anything else: the two-player slots), written only when it changes;
-INTENT asks the next start for a new match of the kept choice (storage_multi.reload:
-0x4E, else 0xFF); the App reads and clears it at its start.
+Two bytes between the regions: KIND (nvm[1022]) says which one holds the latest state
+(0x4D: the 3/4-player region; anything else: the two-player slots), written only when
+it changes; INTENT (nvm[1023]) asks the next start for a new match of the kept choice
+(storage_multi.reload: 0x4E, else 0xFF); the App reads and clears it at its start.
 
 note is a short text for the title screen ("" when all is well).
 """
@@ -22,8 +22,6 @@ from sixtysix_core import persist
 
 _NEED = persist.NUM_SLOTS * persist.SLOT_SIZE
 _CHOICE_END = _NEED + persist.SLOT_SIZE
-KIND = 1022
-INTENT = 1023
 
 
 class Storage:
@@ -71,11 +69,6 @@ class Storage:
         if saved is not None and saved.rules.unsupported() is None:
             saved.rules.copy_into(rules)
 
-    def kind_multi(self, at=1022, value=0x4D):
-        """True if the latest state is in the 3/4-player region (the byte at KIND; the
-        App asks INTENT the same way)."""
-        return self.enabled and len(self.nvm) > INTENT and self.nvm[at] == value
-
     def _write(self, start, buf, size=persist.SLOT_SIZE):
         try:
             self.nvm[start:start + size] = buf
@@ -96,6 +89,6 @@ class Storage:
             return False
         self._slot = (self._slot + 1) % persist.NUM_SLOTS
         self._seq = (self._seq + 1) & 0xFFFF
-        if self.kind_multi():
-            self._write(KIND, b"\xff", 1)         # the two-player slots are current
+        if len(self.nvm) > 1023 and self.nvm[1022] == 0x4D:    # KIND: these are current
+            self._write(1022, b"\xff", 1)
         return True

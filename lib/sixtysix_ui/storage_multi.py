@@ -9,7 +9,9 @@ for 3- and 4-player matches and choices: the two-player app's heap does not carr
 """
 from sixtysix_core import persist
 from sixtysix_core import persist_multi as PM
-from sixtysix_ui.storage import INTENT, KIND
+
+KIND = 1022                 # storage.py: which region is current (0x4D: this one)
+INTENT = 1023               # storage.py: 0x4E asks the next start for a new match
 
 _SIZE = PM.NUM_SLOTS * PM.SLOT_SIZE
 
@@ -45,7 +47,7 @@ def save(st, settings, rng_state, match=None, deal=None, rules=None):
         return False
     st.mslot = (st.mslot + 1) % PM.NUM_SLOTS
     st.mseq = (st.mseq + 1) & 0xFFFF
-    if not st.kind_multi():
+    if st.nvm[KIND] != 0x4D:
         st._write(KIND, b"\x4d", 1)
     return True
 
@@ -54,7 +56,7 @@ def save_app(app):
     """The App's state into the region of its kind: a 3/4-player match or choice here,
     a two-player choice (no match on) in the two-player slots."""
     st = app.storage
-    on = app.multi and app.in_match
+    on = app.nseats > 2 and app.in_match
     if on or app.choice.players != 2:
         save(st, app.settings, app.rng.get_state(), app.match if on else None,
              app.deal if on else None, app.choice)

@@ -3,7 +3,7 @@
 TableMulti owns the match's engine (a deal_multi.DealMulti in app.deal, a MultiView of
 the human, seat 0, in app.view and one the bots share in app.bot_view, moved to the
 seat to move) and its own displayio scene, built from the Renderer's parts (render.py:
-_Text, _Rows, card tiles, inks) and dropped when a page is shown (Renderer.scene).
+_Text, _Rows, card tiles, inks) and dropped when a page is shown (_Scene).
 The scene: the match score (status), the trump suit; one column per seat in play order
 from the human's left (Left, Partner or Right, You; texts_multi.py) with its name (the
 seat to move highlighted; the trump suit beside the seat that named it) and the card
@@ -18,7 +18,7 @@ NO_CARD: none, or closed since a card was led: R22), note / bot_note (a bot's la
 announcement, kept until the human's move) / message, popup_* (engine actions, or the
 table.py U_* codes), toast_lines.  A finished trick stays on the table for ANIM_SHOW_MS
 (longer when a bot won it and leads next) or until A or B.  The trump choice is a page
-of its own (TrumpPage, app.S_TRUMP): one row per suit with the cards held in it, then
+of its own (trump_page.TrumpPage, app.S_TRUMP): one row per suit with the cards held in it, then
 Warszawa (or the pass of each_for_self) and Hint.
 
 The match is a persist_multi.MatchMulti in app.match (every seat adds the game points
@@ -204,12 +204,24 @@ def side_name(deal, seat, short=False):
 
 
 
-def resume(app):
-    """At a start: the latest 3/4-player save (storage_multi.load): the settings, the
-    choice, and the match and hand in progress (the App's engine then built)."""
-    from sixtysix_core import rules as R
+def enter(app, step, reload=None):
+    """The App's one way in (one name, for the two-player app's heap): step 0 resumes
+    the latest 3/4-player save at a start, 1 builds the table (App.configure), 2 saves
+    and reloads for a 3/4-player match from a two-player start (storage_multi.reload;
+    False if it cannot)."""
+    if step == 1:
+        app.table = TableMulti(app)
+        return True
     from sixtysix_ui import storage_multi
-    saved = storage_multi.load(app.storage)
+    if step == 2:
+        return storage_multi.reload(app, reload)
+    _resume(app, storage_multi.load(app.storage))
+    return True
+
+
+def _resume(app, saved):
+    """The settings, the choice, and the match and hand in progress of a save."""
+    from sixtysix_core import rules as R
     if saved is None:
         return
     app.settings = saved.settings
@@ -219,7 +231,7 @@ def resume(app):
     if saved.match is not None:
         saved.rules.copy_into(app.rules)
         app.match_preset = R.preset_names().index(app.rules.preset)
-        app._engine()
+        app.configure()
         m = saved.match
         m.rules = app.rules
         app.match = m
@@ -270,7 +282,6 @@ class TableMulti:
         self._now = 0
         self._was_mine = False
         self.hint_rng = None
-        self.sc = None                              # the scene (_Scene) while shown
 
     # ------------------------------------------------------------ match flow
 
@@ -291,6 +302,20 @@ class TableMulti:
     def save(self):
         from sixtysix_ui import storage_multi
         storage_multi.save_app(self.app)
+
+    # the hand summary's and the match end's lines (pages.Summary): texts_multi.py,
+    # imported for them and dropped at once
+    def summary(self, deal, match):
+        from sixtysix_ui import texts_multi
+        out = texts_multi.summary(deal, match)
+        unload("sixtysix_ui.texts_multi")
+        return out
+
+    def match_end(self, match):
+        from sixtysix_ui import texts_multi
+        out = texts_multi.match_end(match)
+        unload("sixtysix_ui.texts_multi")
+        return out
 
     # ------------------------------------------------------------- entering
 
@@ -321,9 +346,11 @@ class TableMulti:
 
     def draw(self):
         self._update_message()
-        if self.sc is None:
-            self.sc = _Scene(self.app.render, self.G, self.app.deal.nseats, self)
-        self.sc.draw(self)
+        r = self.app.render
+        sc = r._points                  # the scene lives in the two-player scene's places
+        if type(sc) is not _Scene:      # (render.py drops them when it shows a page)
+            sc = _Scene(r, self.G, self.app.deal.nseats)
+        sc.draw(self)
 
     # ------------------------------------------------------------- the engine
 
@@ -592,7 +619,7 @@ class TableMulti:
         items = []
         actions = []
         specials = d.legal_specials()
-        chars = app.render.popup_chars if self.sc is None else self.sc.popup_chars
+        chars = _scroll_chars(self.L.POPUP[2], app.render.cell_w)
         for a in (D.A_MELD + d.trump, D.A_MELD, D.A_MELD + 1, D.A_MELD + 2, D.A_MELD + 3,
                   D.A_OUT, D.A_PASS):
             if specials >> (a - 24) & 1 and a not in actions:
@@ -673,14 +700,14 @@ class TableMulti:
 
 
 class _Scene:
-    """The displayio scene of the 3- and 4-player table (the Renderer's parts); the
-    Renderer drops it (owner.sc = None) when it shows a page."""
+    """The displayio scene of the 3- and 4-player table (the Renderer's parts), held by
+    the Renderer as its two-player table scene is (table_group, and this object in
+    _points), so that Renderer.page() drops it in the same way."""
 
-    def __init__(self, r, G, n, owner):
+    def __init__(self, r, G, n):
         import displayio
         L = r.L
         self.r = r
-        self.owner = owner
         r._set_root(None)           # the page and two-player table scenes go
         r.page_group = r._deco = r._page_rows = r._page_header = r._page_footer = None
         for name in _TABLE_SCENE:
@@ -717,12 +744,12 @@ class _Scene:
         self.more = _Text(r, g, x, y, L.TEXT, 7)
         self.bottom = None if G[9] is None else _Text(r, g, G[9][0], G[9][1], L.TEXT_SOFT,
                                                       G[9][2])
-        self.popup_chars = _scroll_chars(L.POPUP[2], r.cell_w)
         self.group = g
         self.box = None
         self.box_kind = 0
         self.key = None
-        r.scene = self
+        r.table_group = g
+        r._points = self
 
     def _suit(self, g, x, y):
         import displayio

@@ -1,6 +1,6 @@
 """The hand summary and the match end of a 3- or 4-player match (pages.Summary).
 
-Imported by the summary page for its lines and dropped at once (pages._words): it is
+Imported for the summary page's lines and dropped at once (TableMulti.summary): it is
 not in the heap during the play.  Seats are named as on the table (table_multi.name /
 label: You, Left, Partner, Right), a side from the human's chair (side_name).
 """

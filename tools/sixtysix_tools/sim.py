@@ -101,7 +101,7 @@ class Driver:
         from sixtysix_ui import app as A
         for _ in range(limit):
             self.settle()
-            if self.app.screen not in (A.S_PLAY, A.S_TRUMP):
+            if self.app.screen not in (A.S_PLAY, 7):
                 return
             self.press("a")
 

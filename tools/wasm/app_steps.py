@@ -19,13 +19,10 @@ prepare() imports every stand-in (and creates terminalio.FONT, microcontroller.n
 the PyGamer's board.DISPLAY, all firmware-resident on a board); main() reads BASE after
 it.  Run from the folder that holds this module (compiled to .mpy, as the stand-ins):
 
-    circuitpython -X heapsize=128k -m app_steps BOARD LIB [SCRIPT [PRESET]]
+    circuitpython -X heapsize=128k -m app_steps BOARD LIB [SCRIPT]
 
-With PRESET (THREE_PLAYER_PL, FOUR_PLAYER_PL) the run starts as a board starts after
-choosing that preset on the title and "New match" (app.App._reload: the choice kept in
-nvm, a new match asked for, a reload): seed_match() writes that into the nvm stand-in,
-App(hw) then begins the match at once with the hard bots, and the script plays it
-(MULTI_SCRIPT).  The modules imported one by one are then APP_MODULES_MULTI.
+A 3- or 4-player start: `-m app_steps_multi BOARD LIB SCRIPT PRESET` (that module
+drives this one, so that its names do not weigh on two-player runs).
 
 LIB is a build's lib/ (sixtysix_core, sixtysix_ui, sixtysix_boards and the device
 libraries); the stand-ins are in ./fw.  MAXLIVE is read after a collection after each
@@ -39,7 +36,6 @@ PRESS_IDLE_MS = 150
 SETTLE_MS = 60000
 # The title: level -> hard, back to "New match", start it; then a whole match to 7.
 MATCH_SCRIPT = "right a left a settle match"
-MULTI_SCRIPT = "settle match"   # after seed_match: the match is on from the start
 FIRMWARE = ("micropython", "displayio", "fontio", "terminalio", "board",
             "busio", "busdisplay", "i2cdisplaybus", "keypad", "analogio", "microcontroller",
             "supervisor", "audioio", "audiocore", "digitalio")
@@ -59,15 +55,6 @@ APP_MODULES = ("sixtysix_core.cards", "sixtysix_core.rules", "sixtysix_core.scor
                "sixtysix_ui.input", "sixtysix_ui.texts", "sixtysix_ui.render",
                "sixtysix_ui.storage", "sixtysix_ui.stats", "sixtysix_ui.table",
                "sixtysix_ui.app")
-# The same for a 3- or 4-player start: no two-player table or bot (table_multi instead)
-APP_MODULES_MULTI = ("sixtysix_core.cards", "sixtysix_core.rules", "sixtysix_core.scoring",
-                     "sixtysix_core.deal", "sixtysix_core.rng", "sixtysix_core.match",
-                     "sixtysix_core.view", "sixtysix_core.persist", "sixtysix_ui.input",
-                     "sixtysix_ui.render", "sixtysix_ui.storage", "sixtysix_ui.stats",
-                     "sixtysix_ui.app", "sixtysix_core.deal_multi",
-                     "sixtysix_core.view_multi", "sixtysix_core.bot_multi",
-                     "sixtysix_core.persist_multi", "sixtysix_ui.table_multi")
-
 _s = {}                     # board, hw, app, script generator, counters
 
 
@@ -106,20 +93,6 @@ def import_module(name):
         new.remove(name)
         new.insert(0, name)
     return " ".join(new)
-
-
-def seed_match(preset):
-    """The nvm as App._reload leaves it for `preset`: the choice (hard bots) kept and a
-    new match asked for at the next start."""
-    import microcontroller
-    from sixtysix_core import persist
-    from sixtysix_core import rules as R
-    from sixtysix_ui import storage_multi
-    from sixtysix_ui.storage import INTENT, Storage
-    storage = Storage(microcontroller.nvm)
-    settings = persist.Settings(level=2, preset=R.preset_names().index(preset))
-    storage_multi.save(storage, settings, (1, 1, 1), None, None, R.preset(preset))
-    microcontroller.nvm[INTENT] = 0x4E
 
 
 def build():
@@ -248,12 +221,12 @@ def summary():
     """'level L, hands N, scores A-B[-C-D]' of the app at the end of the script."""
     from sixtysix_ui.pages import LEVELS
     app = _s["app"]
-    n = app.deal.nseats if app.multi else 2
+    n = app.nseats
     return "level %s, hand %d, scores %s" % (LEVELS[app.settings.level], app.match.hands + 1,
                                              "-".join(str(s) for s in app.match.scores[:n]))
 
 
-def main(board, script, preset=None):
+def main(board, script):
     """Play the script; prints the live heap (gc.mem_alloc() after gc.collect()) as
     INTERP (before the stand-ins, this module loaded), BASE (the stand-ins loaded),
     BOARD (the board module imported), IMPORTED (the app modules), BUILT (App(hw) and its
@@ -266,11 +239,9 @@ def main(board, script, preset=None):
     print("BASE", _live())
     import_board()
     print("BOARD", _live())
-    for name in APP_MODULES if preset is None else APP_MODULES_MULTI:
+    for name in APP_MODULES:
         import_module(name)
     print("IMPORTED", _live())
-    if preset is not None:
-        seed_match(preset)
     build()
     high, where, free = _live(), "title", gc.mem_free()
     print("BUILT", high)
@@ -290,5 +261,4 @@ def main(board, script, preset=None):
 if __name__ == "__main__":
     # circuitpython -m app_steps BOARD LIB [SCRIPT], from the folder holding this module
     sys.path[:] = ["fw", sys.argv[2], ""]
-    main(sys.argv[1], sys.argv[3] if len(sys.argv) > 3 else MATCH_SCRIPT,
-         sys.argv[4] if len(sys.argv) > 4 else None)
+    main(sys.argv[1], sys.argv[3] if len(sys.argv) > 3 else MATCH_SCRIPT)
