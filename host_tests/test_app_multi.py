@@ -236,3 +236,25 @@ def test_a_board_reloads_to_start_the_other_kind_of_match(monkeypatch):
     monkeypatch.delitem(sys.modules, "supervisor")
     app = _restart(d)
     assert app.nseats == 2 and app.in_match and app.rules.preset == "CLASSIC_66"
+
+
+@pytest.mark.parametrize("preset", ("THREE_PLAYER_PL", "FOUR_PLAYER_PL"))
+def test_review_of_a_multi_player_hand_from_its_summary(preset):
+    d = _driver("oled", 5, preset)
+    app = d.app
+    for _ in range(100):
+        d.settle()
+        if app.screen == A.S_SUMMARY:
+            break
+        d.press("a")
+    assert app.screen == A.S_SUMMARY and "Review" in app.summary.lines
+    d.run("right a settle")                 # "Review", until it is done
+    assert app.screen == A.S_REVIEW and not app.busy()
+    lines = app.current.lines
+    assert lines[0].startswith("Trick ") or lines[0] == "No costly choice in", lines
+    assert not app.render.overflow
+    d.press("a")                            # back to the summary, then on
+    assert app.screen == A.S_SUMMARY
+    d.press("left")
+    d.press("a")
+    assert app.screen in (A.S_PLAY, 7)      # the next hand (or its trump page)

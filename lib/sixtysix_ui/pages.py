@@ -215,7 +215,7 @@ class Summary(Page):
         on = "See the result" if app.match.is_over() else "Next hand"
         self._on = "A: " + on[:1].lower() + on[1:]
         self.footer = self._on
-        if self.extra and app.nseats == 2:
+        if self.extra:
             self._first = len(lines)
             lines.append(on)
             for label, _handler in self.extra:

@@ -32,13 +32,15 @@ def _key(d):
     return bytes(d.deck) + bytes(d.log_action[0:d.log_len])
 
 
-def _end():
+def _end(app):
     """Forget this page's modules (the next "Review" imports them again) and the bot's
     spare Deal; what still runs here keeps its own references until it returns."""
-    from sixtysix_core import bot
-    bot.release_values()
+    if app.nseats == 2:
+        from sixtysix_core import bot
+        bot.release_values()
     unload("sixtysix_ui.review_page")
     unload("sixtysix_core.review")
+    unload("sixtysix_core.review_multi")
 
 
 def result_lines(trick, played, better, loss, decisions):
@@ -72,7 +74,9 @@ class ReviewPage(Page):
         if done is not None and done[0] == _key(app.deal):
             self._finish(done[1])
             return
-        self.rev = review.Review(app.rules, app.deal)   # replayed in the hand's Deal
+        # replayed in the hand's Deal; 3 and 4 players: TableMulti.review (review_multi)
+        make = getattr(app.table, "review", review.Review)
+        self.rev = make(app.rules, app.deal)
         self.rev.start(app.deal, 0)             # the human's seat (app.HUMAN)
         self.lines = ["Looking at each card", "as the bot would...", bar(0, 100)]
         self.footer = "Any button: stop"
@@ -99,7 +103,7 @@ class ReviewPage(Page):
             if rev is not None:                 # any button stops (3-button boards too)
                 rev.finish()                    # app.deal: the hand as it ended
             self.rev = None
-            _end()
+            _end(app)
             app.show(app.summary)
             return
         if rev is None:

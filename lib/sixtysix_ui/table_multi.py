@@ -150,6 +150,8 @@ def did(deal, seat, action, phase, chars):
     who = name(seat, deal.nseats)
     if action >= 33:                                # deal_multi.A_TRUMP + suit
         text = "%s: trump %s" % (who, SUITS[action - 33])
+        if len(text) > chars:
+            text = "%s: %s" % (who, SUITS[action - 33])
     elif action == D.A_PASS and phase == 6:         # deal_multi.PH_TRUMP
         text = who + (": pass" if deal.each else ": Warszawa!")
     elif action == D.A_PASS:
@@ -310,6 +312,11 @@ class TableMulti:
         out = texts_multi.summary(deal, match)
         unload("sixtysix_ui.texts_multi")
         return out
+
+    def review(self, rules, deal):
+        """The hand's review for the summary's "Review" (review_page.py)."""
+        from sixtysix_core.review_multi import ReviewMulti
+        return ReviewMulti(rules, deal)
 
     def match_end(self, match):
         from sixtysix_ui import texts_multi

@@ -38,7 +38,7 @@ def summary(deal, match):
     k = deal.log_len - 1
     if deal.reason == D.REASON_DECLARED and deal.log_action[k] != D.A_OUT:
         reason = "%s reached 66"            # the last trick or auto_declare ended it
-    lines = [reason % (name(named, n) if named >= 0 else "Both")]
+    lines = [reason % (label(deal, named) if named >= 0 else "Both")]
     mine = deal.side_of[0]
     other = -1
     for s in range(n):

@@ -10,8 +10,12 @@ every poll; then the smallest fixed heap in which that script completes (1 KiB s
 and the smallest pystack (16-byte steps).  (The bot match alone: `bench bot`.)
 
     python3 tools/sixtysix.py bench heap32 [--app] [--keys SCRIPT] [--py]
+        [--rules THREE_PLAYER_PL|FOUR_PLAYER_PL]
 
   --py: our modules as .py (a build without --mpy): the board compiles them on its heap.
+  --rules: a whole 3- or 4-player match against the hard bots instead, started as a
+  board starts after "New match" of that preset (tools/wasm/app_steps_multi.py: the
+  choice in nvm, a reload, the match at once; only the 3/4-player modules loaded).
 """
 import argparse
 import os
@@ -60,20 +64,24 @@ def _num(r, word):
     return int(r[word][0].split()[0])
 
 
-def run_app(mplane, path, board, heap, script, pystack=None):
-    out = mplane.run(["-m", "app_steps", board, path[1], script], heap, cwd=path[2],
-                     pystack=pystack or mplane.PYSTACK_CP9)
+def run_app(mplane, path, board, heap, script, pystack=None, preset=None):
+    args = ["-m", "app_steps", board, path[1], script]
+    if preset:
+        args = ["-m", "app_steps_multi", board, path[1], script, preset]
+    out = mplane.run(args, heap, cwd=path[2], pystack=pystack or mplane.PYSTACK_CP9)
     return out, (parse(out.stdout) if out.returncode == 0 else None)
 
 
-def app_main(mplane, tree, tmp, script, kind):
+def app_main(mplane, tree, tmp, script, kind, preset=None):
     path = mplane.stage_app(tree, os.path.join(tmp, "app"))
     print("The whole app on CircuitPython 10 unix (32-bit), our modules as %s as the build "
           "writes them, stand-ins for the firmware modules (tools/wasm/fake_*.py), "
-          "pystack %d bytes; script: %s" % (kind, mplane.PYSTACK_CP9, script))
+          "pystack %d bytes; %sscript: %s" % (kind, mplane.PYSTACK_CP9,
+                                              "a %s match from its start, " % preset
+                                              if preset else "", script))
     rows = []
     for board, label in APP_BOARDS:
-        out, r = run_app(mplane, path, board, "1m", script)
+        out, r = run_app(mplane, path, board, "1m", script, preset=preset)
         if r is None:
             raise RuntimeError("app_steps (%s) failed:\n%s" % (board, (out.stdout
                                                                       + out.stderr)[-2000:]))
@@ -83,9 +91,9 @@ def app_main(mplane, tree, tmp, script, kind):
             return got is not None and (got["WHERE"], got["STATE"]) == end
 
         heap = smallest(lambda k, b=board: done(run_app(mplane, path, b, "%dk" % k,
-                                                        script)[1]), 64, 256, 1)
+                                                        script, None, preset)[1]), 64, 256, 1)
         pystack = smallest(lambda n, b=board: done(run_app(mplane, path, b, "1m", script,
-                                                           n)[1]), 256, 4096, 16)
+                                                           n, preset)[1]), 256, 4096, 16)
         rows.append((label, r, (heap, pystack)))
     kb = "{:,}".format
 
@@ -124,27 +132,37 @@ def main(command, args):
                          "older commands work)")
     ap.add_argument("--py", action="store_true",
                     help="our modules as .py, as a build without --mpy")
+    ap.add_argument("--rules", default=None, metavar="PRESET",
+                    help="a 3- or 4-player match: THREE_PLAYER_PL or FOUR_PLAYER_PL")
     ap.add_argument("--keys", default=None,
                     help="the key script (sim.py's --keys language plus "
                          "`match`; use only left, right and a, the OLED board's buttons)")
     if args and args[0] == "heap32":
         args = args[1:]
     ns = ap.parse_args(args)
+    if ns.rules is not None and ns.rules not in ("THREE_PLAYER_PL", "FOUR_PLAYER_PL"):
+        sys.stderr.write("bench heap32: --rules %s: the 3- or 4-player match is "
+                         "THREE_PLAYER_PL or FOUR_PLAYER_PL.\n" % ns.rules)
+        return 2
     mplane = _lane()
     if mplane.binaries() is None:
         sys.stderr.write("bench heap32: " + mplane.HOW_TO_GET.split(": ", 1)[1] + "\n")
         return 2
     sys.path.insert(0, mplane.STAND_INS)
     import app_steps
-    problem = script_problem(ns.keys or app_steps.MATCH_SCRIPT)
+    default = app_steps.MATCH_SCRIPT
+    if ns.rules:
+        import app_steps_multi
+        default = app_steps_multi.SCRIPT
+    problem = script_problem(ns.keys or default)
     if problem:
         sys.stderr.write("bench heap32: %s.\n" % problem)
         return 2
     tmp = tempfile.mkdtemp(prefix="sixtysix_heap32_")
     try:
         tree = mplane.build_tree(os.path.join(tmp, "build"), not ns.py)
-        return app_main(mplane, tree, tmp, ns.keys or app_steps.MATCH_SCRIPT,
-                        ".py" if ns.py else ".mpy")
+        return app_main(mplane, tree, tmp, ns.keys or default, ".py" if ns.py else ".mpy",
+                        ns.rules)
     except (RuntimeError, OSError) as e:
         sys.stderr.write("bench heap32 failed: %s\n" % e)
         return 1

@@ -182,13 +182,26 @@ DOCS_SCRIPTS = (
 )
 
 
+# 3 and 4 players (issue 12): name, preset, script, seed
+DOCS_MULTI = (
+    ("multi4_table", "FOUR_PLAYER_PL", "settle", 3),        # the trick so far, by seat
+    ("multi4_trump", "FOUR_PLAYER_PL", "settle", 1),        # the trump page
+    ("multi3_table", "THREE_PLAYER_PL", "settle a settle", 4),
+    ("multi3_summary", "THREE_PLAYER_PL", "settle hand", 4),
+)
+
+
 def docs_screens(out_dir, seed=3):
     """The README screenshots: title, table, menu, summary, a follow, the review and the
-    statistics for both layouts."""
+    statistics, and the 3- and 4-player table, trump page and summary, for both
+    layouts."""
     written = []
     for board in ("pygamer", "oled"):
-        for name, script, own_seed in DOCS_SCRIPTS:
-            d = Driver(board, own_seed or seed, nvm=bytearray(b"\xff" * 8192))
+        shots = [(name, script, own_seed or seed, None) for name, script, own_seed
+                 in DOCS_SCRIPTS] + [(name, script, own_seed, preset) for name, preset,
+                                     script, own_seed in DOCS_MULTI]
+        for name, script, own_seed, preset in shots:
+            d = Driver(board, own_seed, nvm=bytearray(b"\xff" * 8192), rules=preset)
             d.run(script)
             path = os.path.join(out_dir, "%s_%s.png" % (board, name))
             d.screenshot(path)
