@@ -23,6 +23,13 @@ finished hand and match.
 
 The game is saved after every trick, at the end of every hand and when leaving for the
 title; a finished hand is printed between BEGIN/END SIXTYSIX RECORD lines.
+
+Two kinds of match: two players (table.py, the core's Deal, Match and PlayerViews) and
+three or four (table_multi.py: DealMulti, persist_multi.MatchMulti, MultiViews, bots in
+every seat but 0; nseats is 3 or 4 then).  configure() imports the table of the kind of
+self.rules only; on a board a new match of the other kind reloads first (new_match,
+storage_multi.reload), so that one start never holds both kinds' modules.  The latest
+save says which kind starts (storage.py KIND).
 """
 from micropython import const
 
@@ -50,7 +57,7 @@ S_MATCH_END = const(3)
 S_HELP = const(4)
 S_STATS = const(5)              # stats_page.py
 S_REVIEW = const(6)             # review_page.py
-_S_TRUMP = const(7)             # trump_page.py TrumpPage: the trump choice
+# screen 7: the trump choice of 3 and 4 players (trump_page.py TrumpPage)
 
 
 def supported_presets():

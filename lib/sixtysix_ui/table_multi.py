@@ -5,7 +5,7 @@ the human, seat 0, in app.view and one the bots share in app.bot_view, moved to 
 seat to move) and its own displayio scene, built from the Renderer's parts (render.py:
 _Text, _Rows, card tiles, inks) and dropped when a page is shown (_Scene).
 The scene: the match score (status), the trump suit; one column per seat in play order
-from the human's left (Left, Partner or Right, You; texts_multi.py) with its name (the
+from the human's left (Left, Partner or Right, You: name(), label()) with its name (the
 seat to move highlighted; the trump suit beside the seat that named it) and the card
 it played to this trick; the message line; the hand (up to 8 cards) with its cursor
 and "Menu"; on the TFT a bottom line with who named trump ("(W)": Warszawa).  With
@@ -18,12 +18,14 @@ NO_CARD: none, or closed since a card was led: R22), note / bot_note (a bot's la
 announcement, kept until the human's move) / message, popup_* (engine actions, or the
 table.py U_* codes), toast_lines.  A finished trick stays on the table for ANIM_SHOW_MS
 (longer when a bot won it and leads next) or until A or B.  The trump choice is a page
-of its own (trump_page.TrumpPage, app.S_TRUMP): one row per suit with the cards held in it, then
-Warszawa (or the pass of each_for_self) and Hint.
+of its own (trump_page.TrumpPage, screen 7): one row per suit with the cards held in
+it, then Warszawa (or the pass of each_for_self) and Hint.  enter(app, step) is the
+App's one way in (App.configure, the start, the reload); the hand summary's words are
+texts_multi.py, imported for them.
 
 The match is a persist_multi.MatchMulti in app.match (every seat adds the game points
 of its side, D6; the deal passes clockwise; `winners`, a bitmask, once a seat reaches
-the target), saved with the hand in persist_multi's region (storage.py).
+the target), saved with the hand in persist_multi's region (storage_multi.py).
 """
 from micropython import const
 
@@ -56,8 +58,8 @@ _SLOTS = const(8)
 # Per layout (MONO), in pixels: 0, 1 the columns' left edges for 3 and 4 seats (play
 # order from the human's left, the human last); 2 label (dx, y, chars); 3 trick card
 # (dx with 3 seats, dx with 4, y); 4 the trump mark beside the seat that named it (dx,
-# y); 5 (unused); 6 message (x, y); 7 hand (x, y,
-# step for 8 cards, for 6); 8 "Menu" (x, y); 9 bottom line (x, y, chars) or None
+# y); 5 (not used); 6 message (x, y); 7 hand (x, y, step for 8 cards, for 6); 8 "Menu"
+# (x, y); 9 bottom line (x, y, chars) or None
 _TFT = ((0, 53, 106), (0, 34, 86, 122), (2, 13, 7), (16, 12, 25), (2, 27), (0, 42),
         (2, 62), (4, 78, 18, 26), (2, 116), (50, 116, 18))
 _OLED = ((0, 42, 84), (0, 32, 64, 96), (0, 13, 1), (7, 7, 13), (0, 24), (19, 13),
@@ -65,7 +67,7 @@ _OLED = ((0, 42, 84), (0, 32, 64, 96), (0, 13, 1), (7, 7, 13), (0, 24), (19, 13)
 
 
 # Words (ASCII; a line fits the OLED's 21 characters unless `chars` says wider).  Not
-# py: a 3- or 4-player match leaves the two-player words out of the heap.
+# texts.py: a 3- or 4-player match leaves the two-player words out of the heap.
 SUITS = ("clubs", "spades", "hearts", "diamonds")
 RANKS = ("9", "J", "Q", "K", "10", "A")
 LEAD = "Your lead"
