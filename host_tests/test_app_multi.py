@@ -258,3 +258,36 @@ def test_review_of_a_multi_player_hand_from_its_summary(preset):
     d.press("left")
     d.press("a")
     assert app.screen in (A.S_PLAY, 7)      # the next hand (or its trump page)
+
+
+def test_summary_and_match_end_lines_fit_a_scrolling_row():
+    """Every hand's summary (random legal play, every preset and mode, every reason)
+    and the match end with two-digit scores fit the OLED: 19 characters a row (the
+    summary has a menu, so its rows scroll), 21 for the header."""
+    import random
+    from sixtysix_core import deal as D
+    from sixtysix_core.persist_multi import MatchMulti
+    from sixtysix_core.rng import Rng
+    from sixtysix_ui import texts_multi
+    rnd = random.Random(12)
+    reasons = set()
+    for preset, options in CASES + (("THREE_PLAYER_PL", (("declare_window",
+                                                          "any_own_turn"),)),):
+        rules = R.preset(preset)
+        for name, value in options:
+            rules.set(name, value)
+        m = MatchMulti(rules)
+        d = DealMulti(rules)
+        for k in range(150):
+            d.new_hand(k % rules.players, Rng(k + 1))
+            while not d.is_over():
+                acts = [a for a in range(37) if d.is_legal(a)]
+                d.apply(rnd.choice(acts))
+            m.scores[:] = [rnd.randrange(13) for _ in range(4)]
+            header, lines = texts_multi.summary(d, m)
+            reasons.add(d.reason)
+            assert len(header) <= 21 and all(len(x) <= 19 for x in lines), (header, lines)
+        m.winners = 1 << rnd.randrange(rules.players)
+        header, lines = texts_multi.match_end(m)
+        assert len(header) <= 21 and all(len(x) <= 19 for x in lines), (header, lines)
+    assert {D.REASON_DECLARED, D.REASON_FALSE_DECLARATION, D.REASON_LAST_TRICK} <= reasons

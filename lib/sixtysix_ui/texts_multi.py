@@ -38,15 +38,16 @@ def summary(deal, match):
     k = deal.log_len - 1
     if deal.reason == D.REASON_DECLARED and deal.log_action[k] != D.A_OUT:
         reason = "%s reached 66"            # the last trick or auto_declare ended it
-    lines = [reason % (label(deal, named) if named >= 0 else "Both")]
+    who = label(deal, named) if named >= 0 else "Both"
+    lines = [_fit(reason % who, who + ": false 66")]     # the long one: "too soon"
     mine = deal.side_of[0]
     other = -1
     for s in range(n):
         if deal.side_of[s] != mine and (other < 0 or deal.total(s) > deal.total(other)):
             other = s
-    lines.append("%s %d pts, %s %d" % (side_name(deal, 0, True), deal.total(0),
-                                       side_name(deal, other, True).lower(),
-                                       deal.total(other)))
+    pts = "%s %d pts, %s %d" % (side_name(deal, 0, True), deal.total(0),
+                                side_name(deal, other, True).lower(), deal.total(other))
+    lines.append(_fit(pts, pts.replace(" pts", "")))
     if w >= 0:
         lines.append("+%d: %s" % (deal.score_delta[w], ", ".join(
             label(deal, s) for s in range(n) if deal.score_delta[s])))
@@ -56,11 +57,20 @@ def summary(deal, match):
     return header, lines
 
 
+def _fit(text, short):
+    """text if it fits a scrolling page row (19 characters: the summary has a menu),
+    else short."""
+    return text if len(text) <= 19 else short[:19]
+
+
 def match_line(match, n):
+    """'Match: us 3, them 5' / 'Match: You 3 L 0 R 6', without 'Match: ' when long."""
     sc = match.scores
     if n == 4:
-        return "Match: us %d, them %d" % (sc[0], sc[1])
-    return "Match: You %d L %d R %d" % (sc[0], sc[1], sc[2])
+        text = "Match: us %d, them %d" % (sc[0], sc[1])
+    else:
+        text = "Match: You %d L %d R %d" % (sc[0], sc[1], sc[2])
+    return _fit(text, text[7:8].upper() + text[8:])
 
 
 def match_end(match):
@@ -73,7 +83,8 @@ def match_end(match):
         while not match.winners >> w & 1:
             w += 1
         header = "They won the match" if n == 4 else "%s won the match" % name(w, n)
-    return header, ["Game points:", match_line(match, n)[7:],
+    line = match_line(match, n)
+    return header, ["Game points:", line[7:] if line.startswith("Match") else line,
                     "Well played!" if won else "Try again?"]
 
 
