@@ -16,7 +16,7 @@ Fields (cards are cards.py ints, NO_CARD for none): slots[0:nslots] the hand, cu
 card shown in a column, last[seat] + last[4] the last trick and its winner (last[4] =
 NO_CARD: none, or closed since a card was led: R22), note / bot_note (a bot's latest
 announcement, kept until the human's move) / message, popup_* (engine actions, or the
-table.py U_* codes), toast_lines.  A finished trick stays on the table for ANIM_SHOW_MS
+table.py U_* codes), toast_lines.  A finished trick stays on the table for _ANIM_SHOW_MS
 (longer when a bot won it and leads next) or until A or B.  The trump choice is a page
 of its own (trump_page.TrumpPage, screen 7): one row per suit with the cards held in
 it, then Warszawa (or the pass of each_for_self) and Hint.  enter(app, step) is the
@@ -38,20 +38,20 @@ from sixtysix_ui import input as I
 from sixtysix_ui.render import (_TABLE_SCENE, NO_CARD, _palette, _Rows, _scroll_chars,
                                 _Text, unload, wrap)
 
-HUMAN = const(0)
+_HUMAN = const(0)
 # The same codes and times as table.py (not imported from there: a 3- or 4-player match
 # does not load the two-player table)
-U_LAST = const(100)
-U_HINT = const(101)
-U_QUIT = const(102)
-U_BACK = const(103)
-U_SURE = const(104)
-BOT_DELAY_MS = const(450)
-ANIM_SHOW_MS = const(700)
-BOT_WON_MS = const(600)
-EV_TURN = const(1)
-EV_TRICK_WON = const(2)
-EV_MARRIAGE = const(3)
+_U_LAST = const(100)
+_U_HINT = const(101)
+_U_QUIT = const(102)
+_U_BACK = const(103)
+_U_SURE = const(104)
+_BOT_DELAY_MS = const(450)
+_ANIM_SHOW_MS = const(700)
+_BOT_WON_MS = const(600)
+_EV_TURN = const(1)
+_EV_TRICK_WON = const(2)
+_EV_MARRIAGE = const(3)
 _PREV = const(5)
 _NEXT = const(10)
 _SLOTS = const(8)
@@ -70,20 +70,6 @@ _OLED = ((0, 42, 84), (0, 32, 64, 96), (0, 13, 1), (7, 7, 13), (0, 24), (19, 13)
 # texts.py: a 3- or 4-player match leaves the two-player words out of the heap.
 SUITS = ("clubs", "spades", "hearts", "diamonds")
 RANKS = ("9", "J", "Q", "K", "10", "A")
-LEAD = "Your lead"
-FOLLOW = "Your turn: follow"
-HAVE_66 = "You have 66: Menu>66"
-HINT_THINKING = "Thinking..."
-HINT_TITLE = "Hint: do this"
-NO_TRICK = "No trick to show"
-TRICK_CLOSED = "Closed: a card is led"
-SURE_TITLE = "66 now? Sure?"
-SURE_NO = "No, play on"
-SURE_YES = "Yes, declare 66"
-MENU_LAST = "Last trick"
-MENU_HINT = "Hint"
-MENU_QUIT = "Save and quit"
-MENU_BACK = "Back"
 _NAMES = ("You", "Left", "Partner", "Right")
 
 
@@ -132,18 +118,9 @@ def label(deal, seat):
     return name(seat, deal.nseats)
 
 
-def letter(deal, seat):
-    return label(deal, seat)[0]
-
-
 def verb(seat, n, word):
     """'You win' / 'Left wins'."""
     return "%s %s" % (name(seat, n), word if seat == 0 else word + "s")
-
-
-def won_trick(deal, seat, chars):
-    text = verb(seat, deal.nseats, "win") + " the trick"
-    return text if len(text) <= chars else text.replace(" the", "")
 
 
 def did(deal, seat, action, phase, chars):
@@ -165,23 +142,12 @@ def did(deal, seat, action, phase, chars):
     return text[:chars]
 
 
-def trump_line(deal):
-    """Who named trump ('' before the choice), for the TFT's bottom line (18 chars)."""
-    if deal.trump < 0:
-        return ""
-    if deal.chooser >= 0:
-        text = "Trump: " + name(deal.chooser, deal.nseats)
-    elif deal.each:
-        text = "Trump: turned up"
-    else:
-        text = "Trump: bottom card"
-    return text + " (W)" if deal.warszawa else text
-
-
-def status(match, n, chars):
-    """The match score line: 4 players by side, 3 by seat (cut to `chars`)."""
+def _lines(deal, match, chars):
+    """(the match score line, who named trump): the score by side with 4 players, by
+    seat with 3 (within `chars`); "Trump: Left" ('' before the choice, " (W)" after a
+    Warszawa) for the TFT's bottom line (18 characters)."""
     sc = match.scores
-    if n == 4:
+    if deal.nseats == 4:
         text = "Us %d  Them %d  of %d" % (sc[0], sc[1], match.target)
     else:
         text = "You %d Left %d Right %d" % (sc[0], sc[1], sc[2])
@@ -189,7 +155,15 @@ def status(match, n, chars):
             text = "You %d L %d R %d" % (sc[0], sc[1], sc[2])
         if len(text) + 5 <= chars:
             text += " of %d" % match.target
-    return text
+    if deal.trump < 0:
+        return text, ""
+    if deal.chooser >= 0:
+        trump = "Trump: " + name(deal.chooser, deal.nseats)
+    elif deal.each:
+        trump = "Trump: turned up"
+    else:
+        trump = "Trump: bottom card"
+    return text, trump + " (W)" if deal.warszawa else trump
 
 
 def side_name(deal, seat, short=False):
@@ -252,11 +226,10 @@ class TableMulti:
     def __init__(self, app):
         self.app = app
         self.L = app.layout
-        self.G = _OLED if self.L.MONO else _TFT
         d = DealMulti(app.rules)
         app.deal = d
         app.match = MatchMulti(app.rules)
-        app.view = MultiView(d, HUMAN)
+        app.view = MultiView(d, _HUMAN)
         app.bot_view = MultiView(d, 1)
         self.slots = bytearray(_SLOTS)
         self.nslots = 0
@@ -299,7 +272,7 @@ class TableMulti:
             m.winner = 0 if m.winners & 1 else 1    # as Match.winner: the human's side?
         if d.winner >= 0:
             from sixtysix_ui import stats as S
-            won = d.side_of[d.winner] == d.side_of[HUMAN]
+            won = d.side_of[d.winner] == d.side_of[_HUMAN]
             app.stats._add(app.match_preset, app.settings.level,
                            S.C_HAND_WON if won else S.C_HAND_LOST)
 
@@ -351,14 +324,14 @@ class TableMulti:
         d = self.app.deal
         if d.is_over() or self.toast_lines is not None or self.show_last:
             return False
-        return d.to_move != HUMAN or d.phase == PH_TRUMP     # the trump page comes
+        return d.to_move != _HUMAN or d.phase == PH_TRUMP     # the trump page comes
 
     def draw(self):
         self._update_message()
         r = self.app.render
         sc = r._points                  # the scene lives in the two-player scene's places
         if type(sc) is not _Scene:      # (render.py drops them when it shows a page)
-            sc = _Scene(r, self.G, self.app.deal.nseats)
+            sc = _Scene(r, _OLED if self.L.MONO else _TFT, self.app.deal.nseats)
         sc.draw(self)
 
     # ------------------------------------------------------------- the engine
@@ -370,17 +343,17 @@ class TableMulti:
         leader = d.leader
         phase = d.phase
         d.apply(action)
-        if seat == HUMAN:
+        if seat == _HUMAN:
             self.bot_note = ""
         if action >= 24:
             text = did(d, seat, action, phase, self.L.CHARS)
-            if seat == HUMAN:
+            if seat == _HUMAN:
                 self.note = text
             else:
                 self.bot_note = text
                 self.note = ""
             if D.A_MELD <= action < A_TRUMP:
-                app.event(EV_MARRIAGE)
+                app.event(_EV_MARRIAGE)
         else:
             self.note = ""
             if k == 0:
@@ -392,9 +365,10 @@ class TableMulti:
                 self.last[4] = d.leader
                 self.anim_winner = d.leader
                 self.anim_start = self._now
-                self.note = won_trick(d, d.leader, self.L.CHARS)
-                if d.side_of[d.leader] == d.side_of[HUMAN]:
-                    app.event(EV_TRICK_WON)
+                note = verb(d.leader, d.nseats, "win") + " the trick"
+                self.note = note if len(note) <= self.L.CHARS else note.replace(" the", "")
+                if d.side_of[d.leader] == d.side_of[_HUMAN]:
+                    app.event(_EV_TRICK_WON)
                 if not d.is_over():
                     app.save()
         if d.is_over() and self.anim_start < 0:
@@ -405,14 +379,14 @@ class TableMulti:
     def after_change(self):
         app = self.app
         d = app.deal
-        hand = d.hand[HUMAN]
+        hand = d.hand[_HUMAN]
         n = 0
         for c in range(24):
             if hand >> c & 1 and n < _SLOTS:
                 self.slots[n] = c
                 n += 1
         self.nslots = n
-        mine = not d.is_over() and d.to_move == HUMAN and d.phase != PH_TRUMP
+        mine = not d.is_over() and d.to_move == _HUMAN and d.phase != PH_TRUMP
         self.legal = d.legal_cards() if mine else 0
         if self.show_last and self.last[4] == NO_CARD:
             self.show_last = False
@@ -426,7 +400,7 @@ class TableMulti:
                 self.cursor < n and self.legal >> self.slots[self.cursor] & 1)):
             self._cursor_to(bot_multi.heuristic_card(app.view, self.legal))
         if mine and not self._was_mine:
-            app.event(EV_TURN)
+            app.event(_EV_TURN)
         self._was_mine = mine and self.legal != 0
         if self.cursor >= self.ring():
             self.cursor = self.ring() - 1 if n else 0
@@ -450,24 +424,24 @@ class TableMulti:
             self.message = ""
         elif self.bot_note:
             self.message = self.bot_note
-        elif d.to_move != HUMAN:
+        elif d.to_move != _HUMAN:
             self.message = name(d.to_move, d.nseats) + " thinks..."
         else:
             # the turn, and with "My points: show" the side's total (R22 reveal_points)
             reveal = self.app.settings.reveal
-            text, short = FOLLOW, "Follow"
+            text, short = "Your turn: follow", "Follow"
             if d.phase == D.PH_LEAD:
-                if d.legal_specials() & D.B_OUT and reveal and d.total(HUMAN) >= 66:
-                    self.message = HAVE_66
+                if d.legal_specials() & D.B_OUT and reveal and d.total(_HUMAN) >= 66:
+                    self.message = "You have 66: Menu>66"
                     return
                 text = short = "Lead"
                 if d.legal_specials() >> (D.A_MELD - 24) & 15:
-                    text, short = LEAD + "  Menu: K+Q", "Lead, K+Q: Menu"
+                    text, short = "Your lead  Menu: K+Q", "Lead, K+Q: Menu"
                 else:
-                    text = LEAD
+                    text = "Your lead"
             chars = self.L.CHARS
             if reveal:
-                pts = " (%d pts)" % d.total(HUMAN)
+                pts = " (%d pts)" % d.total(_HUMAN)
                 text = text + pts if len(text + pts) <= chars else short + pts
             self.message = text[:chars]
 
@@ -483,9 +457,9 @@ class TableMulti:
             app.quit_to_title()
             return
         if self.anim_start >= 0:
-            show = ANIM_SHOW_MS
-            if self.anim_winner != HUMAN and not d.is_over():
-                show += BOT_WON_MS
+            show = _ANIM_SHOW_MS
+            if self.anim_winner != _HUMAN and not d.is_over():
+                show += _BOT_WON_MS
             if b & (I.BTN_A | I.BTN_B) or I.ticks_diff(now, self.anim_start) >= show:
                 self.anim_start = -1
                 self.note = ""
@@ -515,11 +489,11 @@ class TableMulti:
                 self.bot_since = now
                 self.after_change()
             return
-        if d.to_move == HUMAN and d.phase == PH_TRUMP:
+        if d.to_move == _HUMAN and d.phase == PH_TRUMP:
             from sixtysix_ui.trump_page import TrumpPage    # dropped once trump is named
             app.show(TrumpPage(app, self))
             return
-        if d.to_move != HUMAN:
+        if d.to_move != _HUMAN:
             if b & I.DIRECTIONS and self.last[4] != NO_CARD and d.trick_n == 0:
                 self._last_trick()          # before a bot leads: it waits (R22)
             else:
@@ -547,7 +521,7 @@ class TableMulti:
             self._last_trick()
 
     def _bot_turn(self, now):
-        if I.ticks_diff(now, self.bot_since) < BOT_DELAY_MS:
+        if I.ticks_diff(now, self.bot_since) < _BOT_DELAY_MS:
             return
         app = self.app
         d = app.deal
@@ -564,7 +538,7 @@ class TableMulti:
         d = self.app.deal
         if d.is_legal(card):
             self.bot_since = self._now
-            self._apply(card, HUMAN)
+            self._apply(card, _HUMAN)
             return
         # Imported here and unloaded: only a refused card needs the sentences.
         from sixtysix_core import explain
@@ -585,13 +559,13 @@ class TableMulti:
         if self.hint_rng is None:
             from sixtysix_core.rng import Rng
             self.hint_rng = Rng(7)
-        self.hint_rng.seed((d.hand[HUMAN] ^ (d.played_by[1] << 3) ^ (d.played_by[2] << 5))
+        self.hint_rng.seed((d.hand[_HUMAN] ^ (d.played_by[1] << 3) ^ (d.played_by[2] << 5))
                            * 131 + d.log_len * 8 + d.phase)
         return bot_multi.choose(app.view, 2, self.hint_rng)
 
     def _hint(self):
         app = self.app
-        self.note = HINT_THINKING
+        self.note = "Thinking..."
         self.draw()
         app.render.refresh()
         action = self.hint_action()
@@ -603,13 +577,13 @@ class TableMulti:
             self.note = ("Hint: " + card_words(action))[:self.L.CHARS]
             app.dirty = True
         else:
-            self._open_popup(False, action, HINT_TITLE)
+            self._open_popup(False, action, "Hint: do this")
 
     def _last_trick(self):
         d = self.app.deal
         if self.last[4] == NO_CARD:
-            self.note = TRICK_CLOSED if d.trick_n or d.log_len > d.nseats else \
-                NO_TRICK
+            self.note = "Closed: a card is led" if d.trick_n or d.log_len > d.nseats else \
+                "No trick to show"
         else:
             self.show_last = True
             self.note = ("Last trick: " + name(self.last[4], d.nseats))[:self.L.CHARS]
@@ -636,17 +610,17 @@ class TableMulti:
                 actions.append(a)
         if not forced:
             if self.last[4] != NO_CARD:
-                items.append(MENU_LAST)
-                actions.append(U_LAST)
-            items.append(MENU_HINT)
-            actions.append(U_HINT)
-            items.append(MENU_QUIT)
-            actions.append(U_QUIT)
-            items.append(MENU_BACK)
-            actions.append(U_BACK)
+                items.append("Last trick")
+                actions.append(_U_LAST)
+            items.append("Hint")
+            actions.append(_U_HINT)
+            items.append("Save and quit")
+            actions.append(_U_QUIT)
+            items.append("Back")
+            actions.append(_U_BACK)
         elif title is None:
             title = "Say 66 or pass?" if d.phase == D.PH_DECLARE else "Meld or pass?"
-        if D.A_OUT in actions and d.total(HUMAN) >= 66:
+        if D.A_OUT in actions and d.total(_HUMAN) >= 66:
             select = D.A_OUT
         sel = -1
         if select in actions:
@@ -684,28 +658,28 @@ class TableMulti:
             app.dirty = True
         elif b & I.BTN_A:
             a = self.popup_actions[self.popup_sel]
-            if a == D.A_OUT and d.total(HUMAN) < 66:
-                self._show_popup([SURE_NO, SURE_YES], [U_BACK, U_SURE], 0,
-                                 self.popup_forced, SURE_TITLE)
+            if a == D.A_OUT and d.total(_HUMAN) < 66:
+                self._show_popup(["No, play on", "Yes, declare 66"], [_U_BACK, _U_SURE], 0,
+                                 self.popup_forced, "66 now? Sure?")
                 return
             forced = self.popup_forced
             self.popup_items = None
             self.popup_forced = False
             app.dirty = True
-            if a == U_SURE:
+            if a == _U_SURE:
                 a = D.A_OUT
-            if a == U_HINT:
+            if a == _U_HINT:
                 self._hint()
-            elif a == U_LAST:
+            elif a == _U_LAST:
                 self._last_trick()
-            elif a == U_QUIT:
+            elif a == _U_QUIT:
                 app.quit_to_title()
-            elif a == U_BACK and forced:
+            elif a == _U_BACK and forced:
                 self._open_popup(True)
-            elif a < U_LAST and d.is_legal(a):
+            elif a < _U_LAST and d.is_legal(a):
                 self.note = ""
                 self.bot_since = self._now
-                self._apply(a, HUMAN)
+                self._apply(a, _HUMAN)
 
 
 class _Scene:
@@ -716,61 +690,59 @@ class _Scene:
     def __init__(self, r, G, n):
         import displayio
         L = r.L
-        self.r = r
+        self._r = r
         r._set_root(None)           # the page and two-player table scenes go
         r.page_group = r._deco = r._page_rows = r._page_header = r._page_footer = None
         for name in _TABLE_SCENE:
             setattr(r, name, None)
         g = displayio.Group()
         g.append(r.solid(0, 0, L.WIDTH, L.HEIGHT, L.BG))
-        self.status = _Text(r, g, L.STATUS[0], L.STATUS[1], L.TEXT)
-        self.trump_pal = _palette((None, L.TEXT, L.TEXT, L.CARD[3] if not L.MONO
-                                   else L.TEXT))
-        self.trump = self._suit(g, L.TRUMP_ICON[0], L.TRUMP_ICON[1])
+        self._status = _Text(r, g, L.STATUS[0], L.STATUS[1], L.TEXT)
+        pal = _palette((None, L.TEXT, L.TEXT, L.CARD[3] if not L.MONO else L.TEXT))
+        suits = r._suits
+
+        def suit(x, y):             # a trump mark: one tile of the suit sheet, hidden
+            grid = displayio.TileGrid(suits, pixel_shader=pal, width=1, height=1,
+                                      tile_width=suits.height, tile_height=suits.height,
+                                      x=x, y=y)
+            grid.hidden = True
+            g.append(grid)
+            return grid
+        self._trump = suit(L.TRUMP_ICON[0], L.TRUMP_ICON[1])
         cards = displayio.Group(scale=L.CARD_SCALE)
         g.append(cards)
         cols = G[0] if n == 3 else G[1]
         lx, ly, lchars = G[2]
         dx = G[3][0] if n == 3 else G[3][1]
-        self.labels = []
-        self.marks = []
-        self.trick = []
+        self._deco = []
+        self._trick_me = []
+        self._trick_bot = []
         for i in range(n):
             x = cols[i]
-            self.labels.append(_Text(r, g, x + lx, ly, L.TEXT, lchars))
-            self.trick.append(r._card(cards, x + dx, G[3][2]))
-            self.marks.append(self._suit(g, x + G[4][0], G[4][1]))
-        self.short = lchars == 1
-        self.message = _Text(r, g, G[6][0], G[6][1], L.TEXT)
+            self._deco.append(_Text(r, g, x + lx, ly, L.TEXT, lchars))
+            self._trick_bot.append(r._card(cards, x + dx, G[3][2]))
+            self._trick_me.append(suit(x + G[4][0], G[4][1]))
+        self._message = _Text(r, g, G[6][0], G[6][1], L.TEXT)
         hx, hy, step8, step6 = G[7]
         step = step8 if n == 3 else step6
-        self.hand_y = hy
-        self.hand = [r._card(cards, hx + i * step, hy) for i in range(_SLOTS if n == 3 else 6)]
+        self._upcard = hy
+        self._hand = [r._card(cards, hx + i * step, hy) for i in range(_SLOTS if n == 3 else 6)]
         x, y = G[8]
-        self.more_bar = r.solid(x - 1, y - 1, 44, L.LINE_H, L.HILITE)
-        self.more_bar.hidden = True
-        g.append(self.more_bar)
-        self.more = _Text(r, g, x, y, L.TEXT, 7)
-        self.bottom = None if G[9] is None else _Text(r, g, G[9][0], G[9][1], L.TEXT_SOFT,
+        self._more_bar = r.solid(x - 1, y - 1, 44, L.LINE_H, L.HILITE)
+        self._more_bar.hidden = True
+        g.append(self._more_bar)
+        self._more = _Text(r, g, x, y, L.TEXT, 7)
+        self._talon_text = None if G[9] is None else _Text(r, g, G[9][0], G[9][1], L.TEXT_SOFT,
                                                       G[9][2])
         self.group = g
-        self.box = None
-        self.box_kind = 0
-        self.key = None
+        self._popup = None
+        self._toast = 0
+        self._cache = None
         r.table_group = g
         r._points = self
 
-    def _suit(self, g, x, y):
-        import displayio
-        suits = self.r._suits
-        grid = displayio.TileGrid(suits, pixel_shader=self.trump_pal, width=1, height=1,
-                                  tile_width=suits.height, tile_height=suits.height, x=x, y=y)
-        grid.hidden = True
-        g.append(grid)
-        return grid
-
     def draw(self, t):
-        r = self.r
+        r = self._r
         L = r.L
         app = t.app
         d = app.deal
@@ -778,29 +750,30 @@ class _Scene:
         m = app.match
         key = (m.scores[0], m.scores[1], m.scores[2], d.trump, d.chooser, d.warszawa,
                d.to_move, d.side_of[1], d.side_of[2])
-        if key != self.key:         # the text of the seats, trump and score: on change
-            self.key = key
-            self.status.set(status(m, n, L.CHARS - 2))
+        if key != self._cache:         # the text of the seats, trump and score: on change
+            self._cache = key
+            text, trump = _lines(d, m, L.CHARS - 2)
+            self._status.set(text)
             if d.trump >= 0:
-                self.trump[0] = d.trump
-            self.trump.hidden = d.trump < 0
+                self._trump[0] = d.trump
+            self._trump.hidden = d.trump < 0
             for i in range(n):
                 seat = (i + 1) % n
-                lab = self.labels[i]
-                lab.set(letter(d, seat) if self.short else label(d, seat))
+                lab = self._deco[i]
+                lab.set(label(d, seat)[0] if L.MONO else label(d, seat))   # the OLED: a letter
                 lab.set_color(L.HILITE if seat == d.to_move else L.TEXT)
-                mark = self.marks[i]
+                mark = self._trick_me[i]
                 mark.hidden = d.trump < 0 or d.chooser != seat
                 if d.trump >= 0:
                     mark[0] = d.trump
-            if self.bottom is not None:
-                self.bottom.set(trump_line(d))
+            if self._talon_text is not None:
+                self._talon_text.set(trump)
         for i in range(n):
-            r._show_card(self.trick[i], t.shown[(i + 1) % n])
+            r._show_card(self._trick_bot[i], t.shown[(i + 1) % n])
         scale = L.CARD_SCALE
         legal = t.legal
-        for i in range(len(self.hand)):
-            grid = self.hand[i]
+        for i in range(len(self._hand)):
+            grid = self._hand[i]
             if i < t.nslots:
                 card = t.slots[i]
                 r._show_card(grid, card)
@@ -809,29 +782,29 @@ class _Scene:
                 pal = r._pal_sel if selected else r._pal_dim if illegal else r._pal
                 if grid.pixel_shader is not pal:
                     grid.pixel_shader = pal
-                y = (self.hand_y - (L.RAISE if selected else 0)
+                y = (self._upcard - (L.RAISE if selected else 0)
                      + (L.ILLEGAL_DROP if illegal else 0)) // scale
                 if grid.y != y:
                     grid.y = y
             elif not grid.hidden:
                 grid.hidden = True
         on_more = t.cursor == t.nslots and t.cursor_visible
-        self.more_bar.hidden = not on_more
-        self.more.set(t.menu_label)
-        self.more.set_color(L.HILITE_TEXT if on_more else L.TEXT)
-        self.message.set(t.message)
+        self._more_bar.hidden = not on_more
+        self._more.set(t.menu_label)
+        self._more.set_color(L.HILITE_TEXT if on_more else L.TEXT)
+        self._message.set(t.message)
         kind = 1 if t.popup_items is not None else 2 if t.toast_lines is not None else 0
-        if kind != self.box_kind:   # the menu or the message box: built while shown
-            if self.box is not None:
-                self.group.remove(self.box.group)
-                self.box = None
+        if kind != self._toast:   # the menu or the message box: built while shown
+            if self._popup is not None:
+                self.group.remove(self._popup.group)
+                self._popup = None
             if kind:
                 x, y, w, rows = L.POPUP if kind == 1 else L.TOAST
-                self.box = _Rows(r, x, y, w, rows, True, L.LINE_H)
-                self.group.append(self.box.group)
-            self.box_kind = kind
+                self._popup = _Rows(r, x, y, w, rows, True, L.LINE_H)
+                self.group.append(self._popup.group)
+            self._toast = kind
         if kind == 1:
-            self.box.show(t.popup_lines, t.popup_sel + t.popup_first, t.popup_first)
+            self._popup.show(t.popup_lines, t.popup_sel + t.popup_first, t.popup_first)
         elif kind == 2:
-            self.box.show(t.toast_lines, -1, 0, t.toast_top)
+            self._popup.show(t.toast_lines, -1, 0, t.toast_top)
         r._set_root(self.group)

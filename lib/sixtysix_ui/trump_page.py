@@ -12,22 +12,12 @@ from sixtysix_core import deal as D
 from sixtysix_core.deal_multi import A_TRUMP
 from sixtysix_ui import input as I
 from sixtysix_ui.pages import Page
-from sixtysix_ui.table_multi import HUMAN, RANKS, SUITS, U_HINT
+from sixtysix_ui.table_multi import RANKS, SUITS
 
 _PREV = const(5)
 _NEXT = const(10)
-WARSZAWA = "Warszawa (pass)"
-TURN_UP = "Pass: next card"         # each_for_self: P1's next card sets trump
-
-
-def trump_entries(hand):
-    """The trump page's suit lines: 'hearts: A 10 K' (the cards held in each suit)."""
-    out = []
-    for s in range(4):
-        ranks = [RANKS[c % 6] for c in range(s * 6 + 5, s * 6 - 1, -1) if hand >> c & 1]
-        out.append("%s: %s" % (SUITS[s][:1].upper() + SUITS[s][1:],
-                               " ".join(ranks) if ranks else "-"))
-    return out
+_HUMAN = const(0)
+_U_HINT = const(101)            # table_multi.py's code for the hint
 
 
 class TrumpPage(Page):
@@ -44,13 +34,19 @@ class TrumpPage(Page):
         app = self.app
         d = app.deal
         specials = d.legal_specials()
-        self.lines = trump_entries(d.hand[HUMAN])
+        hand = d.hand[_HUMAN]
+        lines = []                          # "Hearts: A 10 K": the cards of each suit
+        for s in range(4):
+            ranks = [RANKS[c % 6] for c in range(s * 6 + 5, s * 6 - 1, -1) if hand >> c & 1]
+            lines.append("%s: %s" % (SUITS[s][:1].upper() + SUITS[s][1:],
+                                     " ".join(ranks) if ranks else "-"))
+        self.lines = lines
         self.actions = [A_TRUMP, A_TRUMP + 1, A_TRUMP + 2, A_TRUMP + 3]
         if specials & D.B_PASS:
-            self.lines.append(TURN_UP if d.each else WARSZAWA)
+            self.lines.append("Pass: next card" if d.each else "Warszawa (pass)")
             self.actions.append(D.A_PASS)
         self.lines.append("Hint")
-        self.actions.append(U_HINT)
+        self.actions.append(_U_HINT)
         best = 0
         for s in range(4):                  # opens on the longest suit
             if len(self.lines[s]) > len(self.lines[best]):
@@ -73,7 +69,7 @@ class TrumpPage(Page):
             app.dirty = True
         elif b & (I.BTN_A | I.BTN_B):
             a = self.actions[self.sel]
-            if a == U_HINT:
+            if a == _U_HINT:
                 a = t.hint_action()
                 self.sel = self.actions.index(a)
                 self.footer = ("Hint: " + self.lines[self.sel].split(":")[0]
@@ -83,4 +79,4 @@ class TrumpPage(Page):
                 return
             app.show(t)
             t.bot_since = now
-            t._apply(a, HUMAN)
+            t._apply(a, _HUMAN)

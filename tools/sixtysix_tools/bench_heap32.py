@@ -153,7 +153,7 @@ def main(command, args):
     default = app_steps.MATCH_SCRIPT
     if ns.rules:
         import app_steps_multi
-        default = app_steps_multi.SCRIPT
+        default = app_steps_multi.MATCH_SCRIPT
     problem = script_problem(ns.keys or default)
     if problem:
         sys.stderr.write("bench heap32: %s.\n" % problem)

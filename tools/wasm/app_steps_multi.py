@@ -5,16 +5,16 @@
 The run starts as a board starts after choosing PRESET (FOUR_PLAYER_PL by default) on
 the title and "New match" (storage_multi.reload: the choice kept in nvm, a new match
 asked for, a reload): seed() writes that into the nvm stand-in just before App(hw) is
-built, which then begins the match at once with the hard bots; SCRIPT (default SCRIPT)
-plays it.  app_steps imports MODULES one at a time (no two-player table or bot:
+built, which then begins the match at once with the hard bots; SCRIPT (MATCH_SCRIPT)
+plays it.  app_steps imports APP_MODULES one at a time (no two-player table or bot:
 table_multi and its core) and prints what it prints for a two-player run.
 """
 import sys
 
 import app_steps
 
-SCRIPT = "settle match"
-MODULES = ("sixtysix_core.cards", "sixtysix_core.rules", "sixtysix_core.scoring",
+MATCH_SCRIPT = "settle match"
+APP_MODULES = ("sixtysix_core.cards", "sixtysix_core.rules", "sixtysix_core.scoring",
            "sixtysix_core.deal", "sixtysix_core.rng", "sixtysix_core.match",
            "sixtysix_core.view", "sixtysix_core.persist", "sixtysix_ui.input",
            "sixtysix_ui.render", "sixtysix_ui.storage", "sixtysix_ui.stats",
@@ -38,17 +38,17 @@ def seed(preset):
 
 
 def main(board, script, preset):
-    app_steps.APP_MODULES = MODULES
-    build = app_steps.build
+    app_steps.APP_MODULES = APP_MODULES
+    first = app_steps.build
 
-    def seeded():
+    def build():
         seed(preset)
-        return build()
-    app_steps.build = seeded
+        return first()
+    app_steps.build = build
     app_steps.main(board, script)
 
 
 if __name__ == "__main__":
     sys.path[:] = ["fw", sys.argv[2], ""]
-    main(sys.argv[1], sys.argv[3] if len(sys.argv) > 3 else SCRIPT,
+    main(sys.argv[1], sys.argv[3] if len(sys.argv) > 3 else MATCH_SCRIPT,
          sys.argv[4] if len(sys.argv) > 4 else "FOUR_PLAYER_PL")
