@@ -178,12 +178,12 @@ def test_the_choice_and_the_kind_of_save_survive_a_restart():
     assert app.in_match and app.nseats == 2 and app.rules.preset == "CLASSIC_66"
     assert not app.storage.note
     # and the choice of a 3-player match, with no match on, is kept as well (on a
-    # two-player start when App._reload saves it: storage_multi.save_app)
-    from sixtysix_ui import storage_multi
+    # two-player start when the reload saves it: table_multi.save_app)
+    from sixtysix_ui import table_multi
     app.in_match = False
     app.settings.preset = R.preset_names().index("FOUR_PLAYER_PL")
     R.preset("FOUR_PLAYER_PL").copy_into(app.choice)
-    storage_multi.save_app(app)
+    table_multi.save_app(app)
     app = _restart(d)
     assert not app.in_match and app.choice.preset == "FOUR_PLAYER_PL" and app.nseats > 2
     assert "Rules: 4 players PL" in app.title.lines

@@ -28,7 +28,7 @@ Two kinds of match: two players (table.py, the core's Deal, Match and PlayerView
 three or four (table_multi.py: DealMulti, persist_multi.MatchMulti, MultiViews, bots in
 every seat but 0; nseats is 3 or 4 then).  configure() imports the table of the kind of
 self.rules only; on a board a new match of the other kind reloads first (new_match,
-storage_multi.reload), so that one start never holds both kinds' modules.  The latest
+table_multi._reload), so that one start never holds both kinds' modules.  The latest
 save says which kind starts (storage.py KIND).
 """
 from micropython import const
@@ -261,7 +261,7 @@ class App:
                 reload = None               # the laptop: both kinds in one heap
             if reload is not None:
                 from sixtysix_ui import table_multi
-                if table_multi.enter(self, 2, reload):  # storage_multi.reload
+                if table_multi.enter(self, 2, reload):  # table_multi._reload
                     return
         self.configure()
         self.match.start(self.rng)
@@ -278,7 +278,7 @@ class App:
         self.show(self.table)
 
     def save(self):
-        if self.nseats > 2:                      # storage_multi.py, through the table
+        if self.nseats > 2:                      # table_multi.save_app, through the table
             self.table.save()
             return
         if self.choice.players != 2 and not self.in_match:

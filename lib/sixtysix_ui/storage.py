@@ -10,11 +10,11 @@ slots keep the rules of the match in progress, so an option changed on the title
 a match would otherwise be lost on restart.
 
 3- and 4-player matches (and a 3- or 4-player choice) are kept in persist_multi's own
-region (nvm[1024:1536], two slots): storage_multi.py, imported only for them.
+region (nvm[1024:1536], two slots): table_multi.py, imported only for them.
 Two bytes between the regions: KIND (nvm[1022]) says which one holds the latest state
 (0x4D: the 3/4-player region; anything else: the two-player slots), written only when
 it changes; INTENT (nvm[1023]) asks the next start for a new match of the kept choice
-(storage_multi.reload: 0x4E, else 0xFF); the App reads and clears it at its start.
+(table_multi._reload: 0x4E, else 0xFF); the App reads and clears it at its start.
 
 note is a short text for the title screen ("" when all is well).
 """

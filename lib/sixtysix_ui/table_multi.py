@@ -25,13 +25,15 @@ texts_multi.py, imported for them.
 
 The match is a persist_multi.MatchMulti in app.match (every seat adds the game points
 of its side, D6; the deal passes clockwise; `winners`, a bitmask, once a seat reaches
-the target), saved with the hand in persist_multi's region (storage_multi.py).
+the target), saved with the hand in persist_multi's region (load, save, save_app below).
 """
 from micropython import const
 
 from sixtysix_core import bot_multi
 from sixtysix_core import deal as D
 from sixtysix_core.deal_multi import A_TRUMP, PH_PMELD, PH_TRUMP, DealMulti
+from sixtysix_core import persist
+from sixtysix_core import persist_multi as PM
 from sixtysix_core.persist_multi import MatchMulti
 from sixtysix_core.view_multi import MultiView
 from sixtysix_ui import input as I
@@ -55,6 +57,9 @@ _EV_MARRIAGE = const(3)
 _PREV = const(5)
 _NEXT = const(10)
 _SLOTS = const(8)
+_KIND = const(1022)             # storage.py: which save region is current (0x4D: this one)
+_INTENT = const(1023)           # storage.py: 0x4E asks the next start for a new match
+_REGION = const(512)            # persist_multi's region: NUM_SLOTS * SLOT_SIZE
 # Per layout (MONO), in pixels: 0, 1 the columns' left edges for 3 and 4 seats (play
 # order from the human's left, the human last); 2 label (dx, y, chars); 3 trick card
 # (dx with 3 seats, dx with 4, y); 4 the trump mark beside the seat that named it (dx,
@@ -85,15 +90,6 @@ def meld_words(who, suit, trump, chars):
         if len(text) <= chars:
             break
     return text[:chars]
-
-
-def action_label(action, deal, chars):
-    """The menu's text for an action of the human other than a card."""
-    if action == D.A_OUT:
-        return "Declare 66!"
-    if action == D.A_PASS:
-        return "Pass"
-    return meld_words("", action - D.A_MELD, deal.trump, chars)
 
 
 def name(seat, n):
@@ -182,18 +178,84 @@ def side_name(deal, seat, short=False):
 
 
 
+# The 3/4-player saves: persist_multi images in their own nvm region,
+# nvm[persist_multi.BASE : BASE + 2 * SLOT_SIZE], written in alternate slots as the
+# two-player saves are (a power cut spoils at most the slot being written), marked
+# current in storage.py's KIND byte.  The next slot and seq are kept on the Storage
+# (mslot, mseq; read from the region before the first write of a run).
+
+def load(st):
+    """The newest valid 3/4-player save (persist_multi.SavedMulti) or None; sets
+    st.note on damaged data."""
+    mem = st.nvm[PM.BASE:PM.BASE + _REGION]
+    slot, saved = PM.newest(mem)
+    if saved is None:
+        if not persist.blank(mem):
+            st.note = "Old save unreadable"
+        return None
+    if PM.damaged(mem):
+        st.note = "Skipped a bad save"
+    st.mslot = (slot + 1) % PM.NUM_SLOTS
+    st.mseq = (saved.seq + 1) & 0xFFFF
+    return saved
+
+
+def save(st, settings, rng_state, match=None, deal=None, rules=None):
+    """Write one image (persist_multi.encode_into) into the region's next slot; False
+    if saving is off or it failed."""
+    if not st.enabled or len(st.nvm) <= _INTENT:
+        return False
+    if getattr(st, "mslot", -1) < 0:        # not over newer saves of an earlier run
+        st.mslot, st.mseq = PM.next_slot(st.nvm[PM.BASE:PM.BASE + _REGION])
+    buf = st._buf
+    n = PM.encode_into(buf, st.mseq, settings, rng_state, match, deal, rules)
+    for i in range(n, persist.SLOT_SIZE):
+        buf[i] = 0xFF
+    if not st._write(PM.BASE + st.mslot * PM.SLOT_SIZE, buf):
+        return False
+    st.mslot = (st.mslot + 1) % PM.NUM_SLOTS
+    st.mseq = (st.mseq + 1) & 0xFFFF
+    if st.nvm[_KIND] != 0x4D:
+        st._write(_KIND, b"\x4d", 1)
+    return True
+
+
+def save_app(app):
+    """The App's state into the region of its kind: a 3/4-player match or choice here,
+    a two-player choice (no match on) in the two-player slots."""
+    st = app.storage
+    on = app.nseats > 2 and app.in_match
+    if on or app.choice.players != 2:
+        save(st, app.settings, app.rng.get_state(), app.match if on else None,
+             app.deal if on else None, app.choice)
+    else:
+        st.save(app.settings, app.rng.get_state(), None, None, app.choice)
+
+
+def _reload(app, reload_now):
+    """Start a match of the other kind after a reload (App.new_match on a board): the old match
+    is given up (as a new match does), the choice kept, a new match asked for at the
+    next start (Storage._INTENT), then reload_now() (supervisor.reload)."""
+    app.in_match = False
+    save_app(app)
+    st = app.storage
+    if not st._choice or len(st.nvm) <= _INTENT or not st._write(_INTENT, b"\x4e", 1):
+        return False
+    reload_now()
+    return True
+
+
 def enter(app, step, reload=None):
     """The App's one way in (one name, for the two-player app's heap): step 0 resumes
     the latest 3/4-player save at a start, 1 builds the table (App.configure), 2 saves
-    and reloads for a 3/4-player match from a two-player start (storage_multi.reload;
-    False if it cannot)."""
+    and reloads for a 3/4-player match from a two-player start (_reload; False if it
+    cannot)."""
     if step == 1:
         app.table = TableMulti(app)
         return True
-    from sixtysix_ui import storage_multi
     if step == 2:
-        return storage_multi.reload(app, reload)
-    _resume(app, storage_multi.load(app.storage))
+        return _reload(app, reload)
+    _resume(app, load(app.storage))
     return True
 
 
@@ -234,9 +296,7 @@ class TableMulti:
         self.slots = bytearray(_SLOTS)
         self.nslots = 0
         self.menu_slot = not app.input.has_b
-        self.menu_label = "Menu" if self.menu_slot else "B: Menu"
         self.cursor = 0
-        self.cursor_visible = False
         self.legal = 0
         self.shown = bytearray(4)
         self.last = bytearray(5)
@@ -254,7 +314,6 @@ class TableMulti:
         self.toast_lines = None
         self.toast_top = 0
         self.anim_start = -1
-        self.anim_winner = -1
         self.bot_since = 0
         self._now = 0
         self._was_mine = False
@@ -277,8 +336,7 @@ class TableMulti:
                            S.C_HAND_WON if won else S.C_HAND_LOST)
 
     def save(self):
-        from sixtysix_ui import storage_multi
-        storage_multi.save_app(self.app)
+        save_app(self.app)
 
     # the hand summary's and the match end's lines (pages.Summary): texts_multi.py,
     # imported for them and dropped at once
@@ -327,7 +385,35 @@ class TableMulti:
         return d.to_move != _HUMAN or d.phase == PH_TRUMP     # the trump page comes
 
     def draw(self):
-        self._update_message()
+        """The message line for the moment (a note, a bot's announcement, whose turn),
+        then the scene."""
+        d = self.app.deal
+        if self.anim_start >= 0 or self.show_last or self.note:
+            self.message = self.note
+        elif d.is_over():
+            self.message = ""
+        elif self.bot_note:
+            self.message = self.bot_note
+        elif d.to_move != _HUMAN:
+            self.message = name(d.to_move, d.nseats) + " thinks..."
+        else:
+            # the turn, and with "My points: show" the side's total (R22 reveal_points)
+            reveal = self.app.settings.reveal
+            text, short = "Your turn: follow", "Follow"
+            if d.phase == D.PH_LEAD:
+                text = short = "Lead"
+                if d.legal_specials() >> (D.A_MELD - 24) & 15:
+                    text, short = "Your lead  Menu: K+Q", "Lead, K+Q: Menu"
+                else:
+                    text = "Your lead"
+            chars = self.L.CHARS
+            if reveal:
+                pts = " (%d pts)" % d.total(_HUMAN)
+                text = text + pts if len(text + pts) <= chars else short + pts
+                if d.phase == D.PH_LEAD and d.legal_specials() & D.B_OUT and \
+                        d.total(_HUMAN) >= 66:
+                    text = "You have 66: Menu>66"
+            self.message = text[:chars]
         r = self.app.render
         sc = r._points                  # the scene lives in the two-player scene's places
         if type(sc) is not _Scene:      # (render.py drops them when it shows a page)
@@ -363,7 +449,6 @@ class TableMulti:
                 for i in range(n):
                     self.last[(leader + i) % n] = d.trick_cards[i]
                 self.last[4] = d.leader
-                self.anim_winner = d.leader
                 self.anim_start = self._now
                 note = verb(d.leader, d.nseats, "win") + " the trick"
                 self.note = note if len(note) <= self.L.CHARS else note.replace(" the", "")
@@ -398,54 +483,17 @@ class TableMulti:
                 self.shown[(d.leader + i) % d.nseats] = d.trick_cards[i]
         if mine and self.legal and (not self._was_mine or not (
                 self.cursor < n and self.legal >> self.slots[self.cursor] & 1)):
-            self._cursor_to(bot_multi.heuristic_card(app.view, self.legal))
+            card = bot_multi.heuristic_card(app.view, self.legal)     # a sensible card
+            for i in range(n):
+                if self.slots[i] == card:
+                    self.cursor = i
         if mine and not self._was_mine:
             app.event(_EV_TURN)
         self._was_mine = mine and self.legal != 0
-        if self.cursor >= self.ring():
-            self.cursor = self.ring() - 1 if n else 0
-        self.cursor_visible = mine
+        ring = n + 1 if self.menu_slot else n     # the cursor's places: cards (, Menu)
+        if self.cursor >= ring:
+            self.cursor = ring - 1 if n else 0
         app.dirty = True
-
-    def ring(self):
-        return self.nslots + 1 if self.menu_slot else self.nslots
-
-    def _cursor_to(self, card):
-        for i in range(self.nslots):
-            if self.slots[i] == card:
-                self.cursor = i
-                return
-
-    def _update_message(self):
-        d = self.app.deal
-        if self.anim_start >= 0 or self.show_last or self.note:
-            self.message = self.note
-        elif d.is_over():
-            self.message = ""
-        elif self.bot_note:
-            self.message = self.bot_note
-        elif d.to_move != _HUMAN:
-            self.message = name(d.to_move, d.nseats) + " thinks..."
-        else:
-            # the turn, and with "My points: show" the side's total (R22 reveal_points)
-            reveal = self.app.settings.reveal
-            text, short = "Your turn: follow", "Follow"
-            if d.phase == D.PH_LEAD:
-                if d.legal_specials() & D.B_OUT and reveal and d.total(_HUMAN) >= 66:
-                    self.message = "You have 66: Menu>66"
-                    return
-                text = short = "Lead"
-                if d.legal_specials() >> (D.A_MELD - 24) & 15:
-                    text, short = "Your lead  Menu: K+Q", "Lead, K+Q: Menu"
-                else:
-                    text = "Your lead"
-            chars = self.L.CHARS
-            if reveal:
-                pts = " (%d pts)" % d.total(_HUMAN)
-                text = text + pts if len(text + pts) <= chars else short + pts
-            self.message = text[:chars]
-
-    # ---------------------------------------------------------------- buttons
 
     def step(self, b, now):
         self._now = now
@@ -458,7 +506,7 @@ class TableMulti:
             return
         if self.anim_start >= 0:
             show = _ANIM_SHOW_MS
-            if self.anim_winner != _HUMAN and not d.is_over():
+            if self.last[4] != _HUMAN and not d.is_over():     # the trick's winner
                 show += _BOT_WON_MS
             if b & (I.BTN_A | I.BTN_B) or I.ticks_diff(now, self.anim_start) >= show:
                 self.anim_start = -1
@@ -496,8 +544,18 @@ class TableMulti:
         if d.to_move != _HUMAN:
             if b & I.DIRECTIONS and self.last[4] != NO_CARD and d.trick_n == 0:
                 self._last_trick()          # before a bot leads: it waits (R22)
-            else:
-                self._bot_turn(now)
+                return
+            # a bot's turn, once its last card has been seen for a moment
+            if I.ticks_diff(now, self.bot_since) < _BOT_DELAY_MS:
+                return
+            self.note = ""
+            self.draw()                         # "Left is thinking..." before it starts
+            app.render.refresh()
+            seat = d.to_move
+            view = app.bot_view
+            view.set_seat(seat)
+            self._apply(bot_multi.choose(view, app.settings.level, app.rng), seat)
+            self.bot_since = now
             return
         if self.popup_items is not None:
             self._step_popup(b)
@@ -505,52 +563,33 @@ class TableMulti:
         if d.phase in (D.PH_DECLARE, PH_PMELD):
             self._open_popup(True)
             return
-        if b & (I.BTN_LEFT | I.BTN_RIGHT) and self.ring():
-            self.cursor = (self.cursor + (-1 if b & I.BTN_LEFT else 1)) % self.ring()
+        ring = self.nslots + 1 if self.menu_slot else self.nslots
+        if b & (I.BTN_LEFT | I.BTN_RIGHT) and ring:
+            self.cursor = (self.cursor + (-1 if b & I.BTN_LEFT else 1)) % ring
             app.dirty = True
         elif b & I.BTN_A:
             if self.cursor >= self.nslots:
                 self._open_popup(False)
             else:
-                self._try_card(self.slots[self.cursor])
+                card = self.slots[self.cursor]
+                if d.is_legal(card):
+                    self.bot_since = now
+                    self._apply(card, _HUMAN)
+                    return
+                # Imported here and unloaded: only a refused card needs the sentences.
+                from sixtysix_core import explain
+                why = explain.why_not(d, card, card_words)
+                unload("sixtysix_core.explain")
+                self.toast_lines = wrap("Not now: " + why[:1].upper() + why[1:],
+                                        _scroll_chars(self.L.TOAST[2], app.render.cell_w), [])
+                self.toast_top = 0              # a message box: the arrows scroll it
+                app.dirty = True
         elif b & I.BTN_B:
             self._open_popup(False)
         elif b & (I.BTN_SELECT | I.BTN_DOWN):
             self._hint()
         elif b & I.BTN_UP:
             self._last_trick()
-
-    def _bot_turn(self, now):
-        if I.ticks_diff(now, self.bot_since) < _BOT_DELAY_MS:
-            return
-        app = self.app
-        d = app.deal
-        self.note = ""
-        self.draw()                         # "Left is thinking..." before it starts
-        app.render.refresh()
-        seat = d.to_move
-        view = app.bot_view
-        view.set_seat(seat)
-        self._apply(bot_multi.choose(view, app.settings.level, app.rng), seat)
-        self.bot_since = now
-
-    def _try_card(self, card):
-        d = self.app.deal
-        if d.is_legal(card):
-            self.bot_since = self._now
-            self._apply(card, _HUMAN)
-            return
-        # Imported here and unloaded: only a refused card needs the sentences.
-        from sixtysix_core import explain
-        why = explain.why_not(d, card, card_words)
-        unload("sixtysix_core.explain")
-        self.toast("Not now: " + why[:1].upper() + why[1:])
-
-    def toast(self, text):
-        self.toast_lines = wrap(text, _scroll_chars(self.L.TOAST[2], self.app.render.cell_w),
-                                [])
-        self.toast_top = 0
-        self.app.dirty = True
 
     def hint_action(self):
         """The hard bot's choice for the human, seeded from the position."""
@@ -573,7 +612,9 @@ class TableMulti:
         if action < 0:
             return
         if action < 24:
-            self._cursor_to(action)
+            for i in range(self.nslots):
+                if self.slots[i] == action:
+                    self.cursor = i
             self.note = ("Hint: " + card_words(action))[:self.L.CHARS]
             app.dirty = True
         else:
@@ -606,7 +647,8 @@ class TableMulti:
         for a in (D.A_MELD + d.trump, D.A_MELD, D.A_MELD + 1, D.A_MELD + 2, D.A_MELD + 3,
                   D.A_OUT, D.A_PASS):
             if specials >> (a - 24) & 1 and a not in actions:
-                items.append(action_label(a, d, chars))
+                items.append("Declare 66!" if a == D.A_OUT else "Pass" if a == D.A_PASS
+                             else meld_words("", a - D.A_MELD, d.trump, chars))
                 actions.append(a)
         if not forced:
             if self.last[4] != NO_CARD:
@@ -777,7 +819,7 @@ class _Scene:
             if i < t.nslots:
                 card = t.slots[i]
                 r._show_card(grid, card)
-                selected = i == t.cursor and t.cursor_visible
+                selected = i == t.cursor and legal
                 illegal = legal and not legal >> card & 1
                 pal = r._pal_sel if selected else r._pal_dim if illegal else r._pal
                 if grid.pixel_shader is not pal:
@@ -788,9 +830,9 @@ class _Scene:
                     grid.y = y
             elif not grid.hidden:
                 grid.hidden = True
-        on_more = t.cursor == t.nslots and t.cursor_visible
+        on_more = t.cursor == t.nslots and legal
         self._more_bar.hidden = not on_more
-        self._more.set(t.menu_label)
+        self._more.set("Menu" if t.menu_slot else "B: Menu")
         self._more.set_color(L.HILITE_TEXT if on_more else L.TEXT)
         self._message.set(t.message)
         kind = 1 if t.popup_items is not None else 2 if t.toast_lines is not None else 0

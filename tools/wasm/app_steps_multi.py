@@ -3,7 +3,7 @@
     circuitpython -X heapsize=128k -m app_steps_multi BOARD LIB [SCRIPT [PRESET]]
 
 The run starts as a board starts after choosing PRESET (FOUR_PLAYER_PL by default) on
-the title and "New match" (storage_multi.reload: the choice kept in nvm, a new match
+the title and "New match" (table_multi._reload: the choice kept in nvm, a new match
 asked for, a reload): seed() writes that into the nvm stand-in just before App(hw) is
 built, which then begins the match at once with the hard bots; SCRIPT (MATCH_SCRIPT)
 plays it.  app_steps imports APP_MODULES one at a time (no two-player table or bot:
@@ -24,17 +24,17 @@ APP_MODULES = ("sixtysix_core.cards", "sixtysix_core.rules", "sixtysix_core.scor
 
 
 def seed(preset):
-    """The nvm as storage_multi.reload leaves it for `preset`: the choice (hard bots) kept, a
+    """The nvm as table_multi._reload leaves it for `preset`: the choice (hard bots) kept, a
     new match asked for at the next start."""
     import microcontroller
     from sixtysix_core import persist
     from sixtysix_core import rules as R
-    from sixtysix_ui import storage_multi
+    from sixtysix_ui import table_multi
     from sixtysix_ui.storage import Storage
     storage = Storage(microcontroller.nvm)
     settings = persist.Settings(level=2, preset=R.preset_names().index(preset))
-    storage_multi.save(storage, settings, (1, 1, 1), None, None, R.preset(preset))
-    microcontroller.nvm[storage_multi.INTENT] = 0x4E
+    table_multi.save(storage, settings, (1, 1, 1), None, None, R.preset(preset))
+    microcontroller.nvm[1023] = 0x4E        # storage.py INTENT
 
 
 def main(board, script, preset):

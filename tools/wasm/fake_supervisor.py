@@ -9,5 +9,5 @@ def ticks_ms():
 
 def reload():
     """A board restarts code.py (the App asks for it to start the other kind of match:
-    storage_multi.reload); no lane script does that, so here it only ends the run."""
+    table_multi._reload); no lane script does that, so here it only ends the run."""
     raise SystemExit("supervisor.reload")
