@@ -361,3 +361,18 @@ def test_possible_equals_the_bench_oracle(preset, opts):
             m.hands = h
             m.dealer = h % n
             assert PM.possible(m) == oracle.reached(rules, scores, h), (scores, h)
+
+
+def test_a_full_heap_is_not_a_damaged_save(monkeypatch):
+    """MemoryError while replaying the hand goes up to the caller: a good save must not
+    be refused (and then overwritten) because the heap was full."""
+    buf, _ = _real_image()
+
+    def full(rules):
+        raise MemoryError("memory allocation failed")
+
+    monkeypatch.setattr(PM, "DealMulti", full)
+    with pytest.raises(MemoryError):
+        PM.decode(buf)
+    monkeypatch.undo()
+    assert PM.decode(buf) is not None

@@ -168,11 +168,13 @@ def encode_into(buf, seq, settings, rng_state, match=None, deal=None, rules=None
 def decode(buf, offset=0):
     """A persist.Saved (seq, settings, rules, match: a MatchMulti or None, deal: a
     DealMulti or None, rng_state) from the image at buf[offset:], or None (then `why`
-    says why).
-    Never raises."""
+    says why).  Raises nothing but MemoryError: a save must not be taken for damaged
+    (and overwritten) because the heap was too full to read it."""
     global why
     try:
         out = _decode(buf, offset)
+    except MemoryError:     # a heap too full to replay the hand: not a damaged save
+        raise
     except Exception:       # foreign bytes must never crash the app
         out = _DAMAGED
     if isinstance(out, str):
