@@ -235,6 +235,12 @@ def test_torn_writes_keep_the_previous_save():
         mem[off:off + PM.SLOT_SIZE] = image
         prev = now
         assert PM.damaged(mem) == 0
+    junk_slot = bytearray(mem)
+    slot, _ = PM.newest(mem)
+    other = (1 - slot) * PM.SLOT_SIZE
+    junk_slot[other:other + PM.SLOT_SIZE] = bytes(junk.getrandbits(8) for _ in range(256))
+    assert PM.damaged(junk_slot) == 1 and PM.newest(junk_slot)[0] == slot
+    assert not PM.blank(junk_slot) and PM.blank(bytearray(b"\xff" * 512))
 
 
 def _snap(st, state, m, d):
