@@ -303,10 +303,10 @@ def test_the_finished_hand_and_match_are_not_saved():
     for st, state, m, d in _states("FOUR_PLAYER_PL", {}, 5):
         if d.is_over():
             saved = PM.decode(_image(1, st, state, m, d))
-            if m.is_over():
-                assert saved is None                        # nothing after the match end
-            else:
-                assert saved.deal is None                   # the next hand is dealt on resume
+            assert saved.deal is None                       # the next hand is dealt on resume
+            if m.is_over():                                 # nothing after the match end:
+                assert saved.match is None                  # no match, its rules kept
+                assert saved.rules.players == 4
 
 
 def test_settings_only_image_and_no_match():
