@@ -235,6 +235,12 @@ def test_torn_writes_keep_the_previous_save():
         mem[off:off + PM.SLOT_SIZE] = image
         prev = now
         assert PM.damaged(mem) == 0
+    junk_slot = bytearray(mem)
+    slot, _ = PM.newest(mem)
+    other = (1 - slot) * PM.SLOT_SIZE
+    junk_slot[other:other + PM.SLOT_SIZE] = bytes(junk.getrandbits(8) for _ in range(256))
+    assert PM.damaged(junk_slot) == 1 and PM.newest(junk_slot)[0] == slot
+    assert not PM.blank(junk_slot) and PM.blank(bytearray(b"\xff" * 512))
 
 
 def _snap(st, state, m, d):
@@ -297,10 +303,10 @@ def test_the_finished_hand_and_match_are_not_saved():
     for st, state, m, d in _states("FOUR_PLAYER_PL", {}, 5):
         if d.is_over():
             saved = PM.decode(_image(1, st, state, m, d))
-            if m.is_over():
-                assert saved is None                        # nothing after the match end
-            else:
-                assert saved.deal is None                   # the next hand is dealt on resume
+            assert saved.deal is None                       # the next hand is dealt on resume
+            if m.is_over():                                 # nothing after the match end:
+                assert saved.match is None                  # no match, its rules kept
+                assert saved.rules.players == 4
 
 
 def test_settings_only_image_and_no_match():
@@ -361,3 +367,18 @@ def test_possible_equals_the_bench_oracle(preset, opts):
             m.hands = h
             m.dealer = h % n
             assert PM.possible(m) == oracle.reached(rules, scores, h), (scores, h)
+
+
+def test_a_full_heap_is_not_a_damaged_save(monkeypatch):
+    """MemoryError while replaying the hand goes up to the caller: a good save must not
+    be refused (and then overwritten) because the heap was full."""
+    buf, _ = _real_image()
+
+    def full(rules):
+        raise MemoryError("memory allocation failed")
+
+    monkeypatch.setattr(PM, "DealMulti", full)
+    with pytest.raises(MemoryError):
+        PM.decode(buf)
+    monkeypatch.undo()
+    assert PM.decode(buf) is not None

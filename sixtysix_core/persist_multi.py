@@ -107,10 +107,13 @@ class MatchMulti:
 def encode_into(buf, seq, settings, rng_state, match=None, deal=None, rules=None):
     """Write one image into buf (>= SLOT_SIZE bytes); return its length.  match None: no
     match in progress (only `rules`, the choice for the next match, is kept; None: the
-    settings' preset).  deal None or over: no hand in progress.  Allocates only the
-    checksum's 2-tuple."""
+    settings' preset); a match that is over is kept as none, with its rules (nothing
+    after the match end is saved).  deal None or over: no hand in progress.  Allocates
+    only the checksum's 2-tuple."""
     if match is not None:
         rules = match.rules
+        if match.winners:
+            match = None
     elif rules is None:
         rules = R.preset(R.preset_names()[settings.preset])
     flags = 0
@@ -168,11 +171,13 @@ def encode_into(buf, seq, settings, rng_state, match=None, deal=None, rules=None
 def decode(buf, offset=0):
     """A persist.Saved (seq, settings, rules, match: a MatchMulti or None, deal: a
     DealMulti or None, rng_state) from the image at buf[offset:], or None (then `why`
-    says why).
-    Never raises."""
+    says why).  Raises nothing but MemoryError: a save must not be taken for damaged
+    (and overwritten) because the heap was too full to read it."""
     global why
     try:
         out = _decode(buf, offset)
+    except MemoryError:     # a heap too full to replay the hand: not a damaged save
+        raise
     except Exception:       # foreign bytes must never crash the app
         out = _DAMAGED
     if isinstance(out, str):

@@ -369,22 +369,29 @@ class Oracle:
             if not self.reached(saved.rules, (m.scores[0], m.scores[1], m.dealer), m.hands):
                 return "scores %d:%d after %d hands, dealer %d" % (
                     m.scores[0], m.scores[1], m.hands, m.dealer)
-        d = saved.deal
-        if d is not None:
-            if m is None or d.dealer != m.dealer or d.is_over():
-                return "hand"
-            fresh = D.Deal(saved.rules)
-            fresh.deck[:] = d.deck
-            fresh.deal_from_deck(d.dealer)
-            for i in range(d.log_len):
-                if fresh.is_over() or not fresh.is_legal(d.log_action[i]):
-                    return "log"
-                fresh.apply(d.log_action[i])
-        buf = bytearray(P.SLOT_SIZE)
-        n = P.encode_into(buf, saved.seq, st, saved.rng_state, m, d, saved.rules)
-        if bytes(buf[:n]) != image[:n]:
-            return "not what encode_into writes"
-        return ""
+        return hand_and_bytes(saved, image, D.Deal, P.encode_into)
+
+
+def hand_and_bytes(saved, image, make_deal, encode_into):
+    """The oracles' last checks: a saved hand is the match's and its log replays legally
+    in a fresh deal (make_deal(rules)), and the image is what encode_into writes."""
+    m = saved.match
+    d = saved.deal
+    if d is not None:
+        if m is None or d.dealer != m.dealer or d.is_over():
+            return "hand"
+        fresh = make_deal(saved.rules)
+        fresh.deck[:] = d.deck
+        fresh.deal_from_deck(d.dealer)
+        for i in range(d.log_len):
+            if fresh.is_over() or not fresh.is_legal(d.log_action[i]):
+                return "log"
+            fresh.apply(d.log_action[i])
+    buf = bytearray(P.SLOT_SIZE)
+    n = encode_into(buf, saved.seq, saved.settings, saved.rng_state, m, d, saved.rules)
+    if bytes(buf[:n]) != image[:n]:
+        return "not what encode_into writes"
+    return ""
 
 
 def fuzz_saves(count, seed, sample=100, matches=4):
@@ -576,22 +583,7 @@ class MultiOracle:
                 return "dealer"
             if not self.reached(saved.rules, m.scores, m.hands):
                 return "scores %s after %d hands" % (m.scores, m.hands)
-        d = saved.deal
-        if d is not None:
-            if m is None or d.dealer != m.dealer or d.is_over():
-                return "hand"
-            fresh = DealMulti(saved.rules)
-            fresh.deck[:] = d.deck
-            fresh.deal_from_deck(d.dealer)
-            for i in range(d.log_len):
-                if fresh.is_over() or not fresh.is_legal(d.log_action[i]):
-                    return "log"
-                fresh.apply(d.log_action[i])
-        buf = bytearray(PM.SLOT_SIZE)
-        k = PM.encode_into(buf, saved.seq, st, saved.rng_state, m, d, saved.rules)
-        if bytes(buf[:k]) != image[:k]:
-            return "not what encode_into writes"
-        return ""
+        return hand_and_bytes(saved, image, DealMulti, PM.encode_into)
 
 
 def fuzz_multi_saves(count, seed, sample=60, matches=2):
