@@ -291,3 +291,23 @@ def test_summary_and_match_end_lines_fit_a_scrolling_row():
         header, lines = texts_multi.match_end(m)
         assert len(header) <= 21 and all(len(x) <= 19 for x in lines), (header, lines)
     assert {D.REASON_DECLARED, D.REASON_FALSE_DECLARATION, D.REASON_LAST_TRICK} <= reasons
+
+
+def test_no_heap_to_replay_the_save_is_said_not_taken_for_damage(monkeypatch):
+    """persist_multi lets MemoryError through: the app collects, tries once more, and
+    then says so on the title and starts without the match (the save is kept)."""
+    from sixtysix_core import persist_multi
+    d = _driver("oled", 3, "FOUR_PLAYER_PL")
+    d.press("start")
+    kept = bytes(d.hw.nvm[1024:1536])
+
+    def full(mem):
+        raise MemoryError()
+    monkeypatch.setattr(persist_multi, "newest", full)
+    app = _restart(d)
+    assert app.screen == A.S_TITLE and not app.in_match
+    assert app.storage.note == "No memory to resume"
+    assert bytes(d.hw.nvm[1024:1536]) == kept
+    monkeypatch.undo()
+    app = _restart(d)
+    assert app.in_match and app.nseats == 4

@@ -185,16 +185,28 @@ def side_name(deal, seat, short=False):
 # (mslot, mseq; read from the region before the first write of a run).
 
 def load(st):
-    """The newest valid 3/4-player save (persist_multi.SavedMulti) or None; sets
-    st.note on damaged data."""
+    """The newest valid 3/4-player save (a persist.Saved of persist_multi) or None; sets
+    st.note on damaged data, and when even a collection leaves no heap to replay it."""
+    import gc
     mem = st.nvm[PM.BASE:PM.BASE + _REGION]
-    slot, saved = PM.newest(mem)
+    for tries in (1, 2):
+        try:
+            slot, saved = PM.newest(mem)
+            break
+        except MemoryError:         # a full heap is no damaged save (persist_multi)
+            gc.collect()
+            if tries == 2:
+                st.note = "No memory to resume"
+                return None
     if saved is None:
         if not persist.blank(mem):
             st.note = "Old save unreadable"
         return None
-    if PM.damaged(mem):
-        st.note = "Skipped a bad save"
+    try:
+        if PM.damaged(mem):
+            st.note = "Skipped a bad save"
+    except MemoryError:
+        pass
     st.mslot = (slot + 1) % PM.NUM_SLOTS
     st.mseq = (saved.seq + 1) & 0xFFFF
     return saved
@@ -206,7 +218,10 @@ def save(st, settings, rng_state, match=None, deal=None, rules=None):
     if not st.enabled or len(st.nvm) <= _INTENT:
         return False
     if getattr(st, "mslot", -1) < 0:        # not over newer saves of an earlier run
-        st.mslot, st.mseq = PM.next_slot(st.nvm[PM.BASE:PM.BASE + _REGION])
+        try:
+            st.mslot, st.mseq = PM.next_slot(st.nvm[PM.BASE:PM.BASE + _REGION])
+        except MemoryError:         # no heap to read them: do not write blind
+            return False
     buf = st._buf
     n = PM.encode_into(buf, st.mseq, settings, rng_state, match, deal, rules)
     for i in range(n, persist.SLOT_SIZE):
