@@ -23,11 +23,11 @@ from sixtysix_core.deal_multi import DealMulti  # noqa: E402
 from sixtysix_core.rng import Rng  # noqa: E402
 from sixtysix_tools import simhw  # noqa: E402
 from sixtysix_tools.sim import Driver  # noqa: E402
+import test_app_reach  # noqa: E402
 from sixtysix_ui import app as A  # noqa: E402
-from sixtysix_ui import input as I  # noqa: E402
 
-_KEYS = (I.BTN_RIGHT, I.BTN_DOWN, I.BTN_A, I.BTN_B)
-_THREE = (I.BTN_RIGHT, I.BTN_A)
+_KEYS = test_app_reach._KEYS
+_THREE = test_app_reach._THREE
 RULES = (
     ("THREE_PLAYER_PL", ()),
     ("FOUR_PLAYER_PL", ()),
@@ -39,7 +39,10 @@ RULES = (
 )
 
 
-class _Search:
+class _Search(test_app_reach._Search):
+    """The two-player search (test_app_reach.py) on a 3- or 4-player match: its own
+    start and reset, and the trump page is a screen of the search too."""
+
     def __init__(self, board, preset, options):
         three = board == "three"
         size = simhw.OLED_SIZE if board != "pygamer" else simhw.TFT_SIZE
@@ -70,50 +73,11 @@ class _Search:
         app.show(t)                             # as after a resume
         self._step(0)                           # the trump page or a forced menu opens
 
-    def _step(self, b):
-        self.now += 20
-        self.d.app.step(b, self.now)
-
-    def _try(self, path):
+    def _shown(self):
         app = self.d.app
-        self._reset()
-        n = self.snap.log_len
-        for b in path:
-            if app.deal.log_len > n:
-                break
-            self._step(b)
-        if app.deal.log_len > n:
-            assert app.deal.log_seat[n] == 0
-            return "action", app.deal.log_action[n]
-        if app.screen not in (A.S_PLAY, 7):
-            return None
-        t = app.table
-        if app.screen == 7:
+        if app.screen == 7:                     # trump_page.TrumpPage
             return "screen", ("trump", app.current.sel)
-        return "screen", (t.cursor, None if t.popup_items is None else tuple(t.popup_actions),
-                          t.popup_sel, t.show_last, t.toast_lines is not None, t.popup_first)
-
-    def reachable(self, deal):
-        deal.copy_into(self.snap)
-        reached = set()
-        first = self._try(())
-        assert first is not None and first[0] == "screen"
-        seen = {first[1]}
-        frontier = [()]
-        while frontier:
-            nxt = []
-            for path in frontier:
-                for b in self.keys:
-                    got = self._try(path + (b,))
-                    if got is None:
-                        continue
-                    if got[0] == "action":
-                        reached.add(got[1])
-                    elif got[1] not in seen:
-                        seen.add(got[1])
-                        nxt.append(path + (b,))
-            frontier = nxt
-        return reached
+        return super()._shown()
 
 
 def _legal(d):

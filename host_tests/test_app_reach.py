@@ -77,6 +77,11 @@ class _Search:
         if app.deal.log_len > n:
             assert app.deal.log_seat[n] == A.HUMAN
             return "action", app.deal.log_action[n]
+        return self._shown()
+
+    def _shown(self):
+        """('screen', what the table shows), or None when the table was left."""
+        app = self.d.app
         if app.screen != A.S_PLAY:
             return None
         t = app.table
