@@ -184,8 +184,8 @@ DOCS_SCRIPTS = (
 
 # 3 and 4 players (issue 12): name, preset, script, seed
 DOCS_MULTI = (
-    ("multi4_table", "FOUR_PLAYER_PL", "settle", 3),        # the trick so far, by seat
-    ("multi4_trump", "FOUR_PLAYER_PL", "settle", 1),        # the trump page
+    ("multi4_table", "FOUR_PLAYER_PL", "settle", 1),        # the trick so far, by seat
+    ("multi4_trump", "FOUR_PLAYER_PL", "settle", 3),        # the trump page
     ("multi3_table", "THREE_PLAYER_PL", "settle a settle", 4),
     ("multi3_summary", "THREE_PLAYER_PL", "settle hand", 4),
 )
