@@ -95,10 +95,56 @@ def fill(view, d):
         d.talon[d.talon_len - 1] = up
 
 
-def determinize(view, d, rng, exclude):
+AGE = 2          # unlikely(): draws an inference holds for (later draws may bring them)
+
+
+def unlikely(view, seat):
+    """Mask of cards `seat` probably does not hold (soft inference, R22: read from the
+    public play).  Each card he played in phase 1 (R8) that was not a trump, led (but
+    not a marriage lead) or followed, in the last AGE draws, marks the non-trump cards
+    of lower rank (a player sheds his cheapest card); a follow that lost to a
+    non-trump lead also marks the lead suit's cards above the lead (he would have
+    taken it); a king or queen led without a marriage marks its partner, in any
+    phase-1 window (he would have melded, R12).  Allocates nothing."""
+    d = view._deal
+    trump = d.trump
+    talon0 = 12 if d.deck_size == 24 else 10
+    since = (talon0 - d.talon_len) // 2 - AGE
+    draws = 0
+    lead = -1
+    meld = False
+    out = 0
+    pair = 0
+    for i in range(d.log_len):
+        a = d.log_action[i]
+        if a == D.A_DRAW:
+            draws += 1
+        elif a == D.A_CLOSE or draws * 2 >= talon0:
+            break
+        elif a >= D.A_MELD:
+            meld = True
+        elif a < 24:
+            mine = d.log_seat[i] == seat and not (meld and lead < 0)
+            if mine and lead < 0 and a % 6 // 2 == 1:
+                pair |= 1 << (a ^ 1)                # Q (rank 2) <-> K (rank 3)
+            if mine and a // 6 != trump and draws >= since:
+                out |= ((1 << a % 6) - 1) * cards.NINES
+                if lead >= 0 and lead // 6 != trump and not (
+                        a // 6 == lead // 6 and a > lead):
+                    out |= cards.ABOVE[lead]
+            lead = a if lead < 0 else -1
+            meld = False
+    return out & ~cards.SUIT_MASK[trump] | pair
+
+
+def determinize(view, d, rng, exclude, infer=0):
     """fill() and then deal the unseen cards: the opponent's hidden cards avoid
-    `exclude` (from excluded()) when that is possible; the rest go to the talon in a
-    random order, above the upcard.  Allocates nothing."""
+    `exclude` (from excluded()) when that is possible, and cards in `infer` (from
+    unlikely()) are dealt to him about half as often as the others (a pick that falls
+    on one is drawn once more half the time: with a share u of the pool unlikely,
+    (1 + u) / (2 + u) as often), about what the play of greedy and expert bears out (README, "soft
+    inference"); the rest go to the talon in a random order, above
+    the upcard.  Allocates nothing."""
     fill(view, d)
     opp = 1 - view.seat
     unseen = view.unseen()
@@ -112,10 +158,12 @@ def determinize(view, d, rng, exclude):
     _INFO[2] = unseen
     _INFO[3] = pool
     _INFO[4] = need
+    _INFO[5] = infer
     redeal(d, rng)
 
 
-_INFO = [0, 0, 0, 0, 0]     # opponent seat, his known cards, unseen, pool, cards needed
+_INFO = [0, 0, 0, 0, 0, 0]  # opponent seat, his known cards, unseen, pool, cards needed,
+                            # unlikely cards
 
 
 def redeal(d, rng):
@@ -139,6 +187,8 @@ def redeal(d, rng):
     i = 0
     while i < need:
         j = i + rng.below(n - i)
+        if _INFO[5] >> buf[j] & 1 and rng.below(2):
+            j = i + rng.below(n - i)        # an unlikely card: half the time, again
         t = buf[i]
         buf[i] = buf[j]
         buf[j] = t

@@ -1,0 +1,141 @@
+"""Soft inference (sample.unlikely): the cards a player's phase-1 play makes unlikely,
+read from the public play only, and determinize() dealing them to him less often.
+
+The scripted hand: dealer 0, so seat 1 leads trick 1; trump hearts (upcard TH).
+Seat 1 holds KC and five hearts and plays only hearts after leading KC; seat 0 holds
+low clubs, spades and diamonds and sheds its lowest non-heart card.
+"""
+import pytest
+
+from sixtysix_core import bot
+from sixtysix_core import cards
+from sixtysix_core import deal as D
+from sixtysix_core import rng as RNG
+from sixtysix_core import rules as R
+from sixtysix_core import sample
+from sixtysix_core.view import PlayerView
+from test_bot_view import permuted
+
+C = cards.card
+KC, TH = C(0, cards.RK), C(2, cards.RT)
+HEARTS = cards.SUIT_MASK[2]
+
+
+def scripted():
+    seat1 = [KC, C(2, 0), C(2, 1), C(2, 2), C(2, 3), C(2, 5)]         # KC 9H JH QH KH AH
+    seat0 = [C(0, 0), C(0, 1), C(1, 0), C(1, 1), C(3, 0), C(3, 1)]    # 9C JC 9S JS 9D JD
+    rest = [c for c in range(24) if c not in seat1 + seat0 + [TH]]
+    deck = seat1[:3] + seat0[:3] + seat1[3:] + seat0[3:] + [TH] + rest
+    d = D.Deal(R.preset("CLASSIC_66"))
+    d.deck[:24] = bytes(deck)
+    d.deal_from_deck(0)
+    return d
+
+
+def step(d):
+    """One scripted action; returns True after a draw."""
+    specials = d.legal_specials()
+    if specials & D.B_DRAW:
+        d.apply(D.A_DRAW)
+        return True
+    legal = d.legal_cards()
+    if not legal or d.phase not in (D.PH_LEAD, D.PH_FOLLOW):
+        d.apply(D.A_PASS)
+        return False
+    if d.to_move == 1:
+        mine = legal & HEARTS if d.log_len else 1 << KC     # KC first, then hearts
+    else:
+        mine = legal & ~HEARTS or legal
+    d.apply(cards.lowest(mine))
+    return False
+
+
+# the cards below a king outside hearts: 9, J, Q of clubs, spades and diamonds
+BELOW_KING = sum(1 << C(s, r) for s in (0, 1, 3) for r in range(3))
+
+
+def test_a_lead_makes_the_lower_non_trumps_unlikely_for_age_draws_and_no_partner():
+    d = scripted()
+    step(d)                                   # seat 1 leads KC
+    assert d.lead_card == KC
+    view = PlayerView(d, 0)
+    assert sample.unlikely(view, 1) == BELOW_KING
+    assert sample.unlikely(view, 0) == 0      # seat 0 has played nothing
+    draws = 0
+    while draws <= sample.AGE:
+        assert sample.unlikely(view, 1) == BELOW_KING, draws
+        draws += step(d)                      # only hearts from seat 1 from now on
+    assert not d.is_over() and d.talon_state == D.OPEN
+    # AGE + 1 draws later he may have drawn them; but a king led without a marriage
+    # still says he had no queen of clubs (he would have melded)
+    assert sample.unlikely(view, 1) == 1 << C(0, cards.RQ)
+
+
+def test_a_losing_follow_makes_the_cards_above_the_lead_unlikely():
+    d = scripted()
+    step(d)                                   # seat 1 leads KC, seat 0 follows 9C
+    step(d)
+    step(d)                                   # seat 1 draws
+    view = PlayerView(d, 1)
+    # seat 0 threw 9C on the king: no lower card to shed, but he could not beat KC
+    assert sample.unlikely(view, 0) == cards.ABOVE[KC]
+    d.apply(D.A_CLOSE)                        # a close keeps what phase 1 showed
+    assert sample.unlikely(view, 0) == cards.ABOVE[KC]
+
+
+def test_unlikely_reads_only_public_play():
+    d = scripted()
+    r = RNG.Rng(3)
+    for _ in range(9):
+        step(d)
+        for seat in (0, 1):
+            e = permuted(d, seat, r)
+            assert (sample.unlikely(PlayerView(e, seat), 1 - seat)
+                    == sample.unlikely(PlayerView(d, seat), 1 - seat))
+
+
+def test_determinize_deals_unlikely_cards_about_half_as_often():
+    d = scripted()
+    step(d)                                   # seat 1 leads KC; seat 0 to follow
+    view = PlayerView(d, 0)
+    w = D.Deal(d.rules)
+    r = RNG.Rng(11)
+    pool = view.unseen()
+    infer = sample.unlikely(view, 1) & pool
+    assert infer and pool & ~infer
+    counts = [0] * 24
+    for i in range(4000):
+        if i == 0:
+            sample.determinize(view, w, r, 0, infer)
+        else:
+            sample.redeal(w, r)
+        assert w.hand[1] & ~pool == 0 and cards.count(w.hand[1]) == 5
+        for c in range(24):
+            counts[c] += w.hand[1] >> c & 1
+    rate_in = sum(counts[c] for c in range(24) if infer >> c & 1) / cards.count(infer)
+    rate_out = sum(counts[c] for c in range(24) if (pool & ~infer) >> c & 1) / cards.count(
+        pool & ~infer)
+    assert 0.45 < rate_in / rate_out < 0.7
+    # without `infer` the deal is uniform over the pool
+    sample.determinize(view, w, r, 0)
+    counts = [0] * 24
+    for _ in range(4000):
+        sample.redeal(w, r)
+        for c in range(24):
+            counts[c] += w.hand[1] >> c & 1
+    rates = [counts[c] for c in range(24) if pool >> c & 1]
+    assert max(rates) < 1.2 * min(rates)
+
+
+def test_hard_v1_does_not_infer(monkeypatch):
+    """hard-v1 (level 3) plays as before issue 13's inference: it never asks."""
+    from sixtysix_core import bot_v1
+    d = scripted()
+    step(d)
+
+    def boom(view, seat):
+        raise AssertionError("hard-v1 asked for unlikely cards")
+    monkeypatch.setattr(sample, "unlikely", boom)
+    assert d.is_legal(bot.choose(PlayerView(d, 0), bot_v1.LEVEL, RNG.Rng(1)))
+    with pytest.raises(AssertionError):
+        bot.choose(PlayerView(d, 0), 2, RNG.Rng(1))
