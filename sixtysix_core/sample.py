@@ -108,7 +108,7 @@ def unlikely(view, seat):
     phase-1 window (he would have melded, R12).  Allocates nothing."""
     d = view._deal
     trump = d.trump
-    talon0 = 12 if d.deck_size == 24 else 10
+    talon0 = d.deck_size // 2                       # the talon after the deal (R3, V3)
     since = (talon0 - d.talon_len) // 2 - AGE
     draws = 0
     lead = -1
