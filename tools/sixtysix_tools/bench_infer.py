@@ -56,28 +56,18 @@ def measure(against, hands, seed, preset):
 
 
 def main(command, args):
-    import argparse
-    ap = argparse.ArgumentParser(prog="sixtysix.py bench infer",
-                                 description="calibration of the bot's soft inference "
-                                             "against other bots.")
-    ap.add_argument("--hands", type=int, default=300, help="duplicate deals per bot")
-    ap.add_argument("--seed", type=int, default=2026)
-    ap.add_argument("--rules", default="CLASSIC_66", help="rules preset")
+    from sixtysix_tools import bench_strength
+    ap = bench_strength.parser("infer", "calibration of the bot's soft inference against "
+                               "other bots.", 300, "CLASSIC_66", "bot")
     ap.add_argument("--against", default="greedy,expert,hard-v1")
     ns = ap.parse_args(args)
-    from sixtysix_core import rules as R
-    try:
-        R.preset(ns.rules)
-    except (KeyError, ValueError):
-        sys.stderr.write("unknown rules preset %r\n" % ns.rules)
-        return 2
+    bad = bench_strength.bad_args(ns, 1)
     names = ns.against.split(",")
     for name in names:
         if name not in T.BOTS:
-            sys.stderr.write("unknown bot %r (choose from %s)\n" % (name, ", ".join(T.BOTS)))
-            return 2
-    if ns.hands < 1:
-        sys.stderr.write("--hands must be at least 1\n")
+            bad = "unknown bot %r (choose from %s)" % (name, ", ".join(T.BOTS))
+    if bad:
+        sys.stderr.write(bad + "\n")
         return 2
     print("soft inference: greedy observes, %s, %d deals, seed %d" % (
         ns.rules, ns.hands, ns.seed))

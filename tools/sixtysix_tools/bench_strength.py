@@ -80,24 +80,36 @@ def run(hands, seed, preset, against, jobs, out=sys.stdout):
     return 0
 
 
-def main(command, args):
+def parser(name, description, hands, rules, per):
+    """The arguments `bench strength` and `bench infer` share: --hands, --seed, --rules."""
     import argparse
-    ap = argparse.ArgumentParser(prog="sixtysix.py bench strength",
-                                 description="hard at 1/4..16x its budget, and seeing all "
-                                             "cards, against a baseline bot.")
-    ap.add_argument("--hands", type=int, default=500, help="duplicate deals per point")
+    ap = argparse.ArgumentParser(prog="sixtysix.py bench " + name, description=description)
+    ap.add_argument("--hands", type=int, default=hands, help="duplicate deals per " + per)
     ap.add_argument("--seed", type=int, default=2026)
-    ap.add_argument("--rules", default="SCHNAPSEN_AT", help="rules preset")
-    ap.add_argument("--against", default="expert", choices=T.BOTS)
-    ap.add_argument("--jobs", type=int, default=1)
-    ns = ap.parse_args(args)
-    if ns.hands < 4:
-        sys.stderr.write("--hands must be at least 4\n")
-        return 2
+    ap.add_argument("--rules", default=rules, help="rules preset")
+    return ap
+
+
+def bad_args(ns, least):
+    """One plain sentence on stderr for a bad --hands or --rules, else None."""
+    if ns.hands < least:
+        return "--hands must be at least %d" % least
     from sixtysix_core import rules as R
     try:
         R.preset(ns.rules)
     except (KeyError, ValueError):
-        sys.stderr.write("unknown rules preset %r\n" % ns.rules)
+        return "unknown rules preset %r" % ns.rules
+    return None
+
+
+def main(command, args):
+    ap = parser("strength", "hard at 1/4..16x its budget, and seeing all cards, against a "
+                "baseline bot.", 500, "SCHNAPSEN_AT", "point")
+    ap.add_argument("--against", default="expert", choices=T.BOTS)
+    ap.add_argument("--jobs", type=int, default=1)
+    ns = ap.parse_args(args)
+    bad = bad_args(ns, 4)
+    if bad:
+        sys.stderr.write(bad + "\n")
         return 2
     return run(ns.hands, ns.seed, ns.rules, ns.against, ns.jobs)
