@@ -139,3 +139,14 @@ def test_hard_v1_does_not_infer(monkeypatch):
     assert d.is_legal(bot.choose(PlayerView(d, 0), bot_v1.LEVEL, RNG.Rng(1)))
     with pytest.raises(AssertionError):
         bot.choose(PlayerView(d, 0), 2, RNG.Rng(1))
+
+
+def test_bench_infer_prints_the_ratio_and_refuses_bad_input(capsys):
+    from sixtysix_tools import bench_infer
+    assert bench_infer.main("bench", ["--hands", "0"]) == 2
+    assert bench_infer.main("bench", ["--rules", "NOPE"]) == 2
+    assert bench_infer.main("bench", ["--against", "greedy,nobody"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 3 and "nobody" in err[2]
+    assert bench_infer.main("bench", ["--hands", "2", "--against", "greedy"]) == 0
+    assert "times as often as another" in capsys.readouterr().out
