@@ -94,37 +94,54 @@ def test_unlikely_reads_only_public_play():
                     == sample.unlikely(PlayerView(d, seat), 1 - seat))
 
 
-def test_determinize_deals_unlikely_cards_about_half_as_often():
-    d = scripted()
-    step(d)                                   # seat 1 leads KC; seat 0 to follow
-    view = PlayerView(d, 0)
-    w = D.Deal(d.rules)
-    r = RNG.Rng(11)
-    pool = view.unseen()
-    infer = sample.unlikely(view, 1) & pool
-    assert infer and pool & ~infer
+def deal_counts(view, infer, seed, times=4000):
+    """How often each card lands in the opponent's hand over `times` determinizations."""
+    w = D.Deal(view.rules())
+    r = RNG.Rng(seed)
+    opp = 1 - view.seat
     counts = [0] * 24
-    for i in range(4000):
+    for i in range(times):
         if i == 0:
             sample.determinize(view, w, r, 0, infer)
         else:
             sample.redeal(w, r)
-        assert w.hand[1] & ~pool == 0 and cards.count(w.hand[1]) == 5
+        assert w.hand[opp] & ~view.unseen() == 0
+        assert cards.count(w.hand[opp]) == view.hand_size(opp)
         for c in range(24):
-            counts[c] += w.hand[1] >> c & 1
-    rate_in = sum(counts[c] for c in range(24) if infer >> c & 1) / cards.count(infer)
-    rate_out = sum(counts[c] for c in range(24) if (pool & ~infer) >> c & 1) / cards.count(
-        pool & ~infer)
-    assert 0.45 < rate_in / rate_out < 0.7
-    # without `infer` the deal is uniform over the pool
-    sample.determinize(view, w, r, 0)
-    counts = [0] * 24
-    for _ in range(4000):
-        sample.redeal(w, r)
-        for c in range(24):
-            counts[c] += w.hand[1] >> c & 1
+            counts[c] += w.hand[opp] >> c & 1
+    return counts
+
+
+def mean(counts, mask):
+    return sum(counts[c] for c in range(24) if mask >> c & 1) / cards.count(mask)
+
+
+def test_determinize_deals_unlikely_cards_about_half_as_often():
+    d = scripted()
+    for _ in range(3):
+        step(d)                               # KC, 9C (seat 0 could not beat it), draw
+    view = PlayerView(d, 1)
+    pool = view.unseen()
+    infer = sample.unlikely(view, 0) & pool
+    assert infer == cards.ABOVE[KC] and pool & ~infer
+    counts = deal_counts(view, infer, 11)
+    assert 0.45 < mean(counts, infer) / mean(counts, pool & ~infer) < 0.7
+    counts = deal_counts(view, 0, 11)         # without `infer`: uniform over the pool
     rates = [counts[c] for c in range(24) if pool >> c & 1]
     assert max(rates) < 1.2 * min(rates)
+
+
+def test_the_lead_to_the_trick_in_progress_excludes_the_cards_it_marks():
+    """He led KC just now: he has no lower non-trump (greedy, expert: 0.07 times as
+    often as another card), so the follower's deals give him none while they can."""
+    d = scripted()
+    step(d)                                   # seat 1 leads KC; seat 0 to follow
+    view = PlayerView(d, 0)
+    pool = view.unseen()
+    infer = sample.unlikely(view, 1) & pool
+    assert infer == BELOW_KING & pool and infer
+    assert mean(deal_counts(view, infer, 5, 300), infer) == 0
+    assert mean(deal_counts(view, 0, 5, 300), infer) > 0
 
 
 def test_hard_v1_does_not_infer(monkeypatch):
@@ -150,3 +167,23 @@ def test_bench_infer_prints_the_ratio_and_refuses_bad_input(capsys):
     assert len(err) == 3 and "nobody" in err[2]
     assert bench_infer.main("bench", ["--hands", "2", "--against", "greedy"]) == 0
     assert "times as often as another" in capsys.readouterr().out
+
+
+def test_bench_strength_hand_known_deals_hard_the_true_hand(monkeypatch):
+    from sixtysix_tools import bench_strength
+    d = scripted()
+    step(d)                                   # seat 1 leads KC; seat 0 (hard) follows
+    seen = []
+    real = sample.determinize
+
+    def spy(view, w, rng, exclude, infer=0):
+        real(view, w, rng, exclude, infer)
+        seen.append(w.hand[1])
+    monkeypatch.setattr(sample, "determinize", spy)
+    saved = bench_strength._hand_known(bot, sample)
+    try:
+        bot.choose(PlayerView(d, 0), bot.LEVELS.index("hard"), RNG.Rng(2))
+    finally:
+        bot.choose = saved
+    assert seen and all(h == d.hand[1] for h in seen)
+    assert sample.excluded.__module__ == "sixtysix_core.sample" and bot.choose is saved

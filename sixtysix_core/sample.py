@@ -115,6 +115,7 @@ def unlikely(view, seat):
     meld = False
     out = 0
     pair = 0
+    now = 0
     for i in range(d.log_len):
         a = d.log_action[i]
         if a == D.A_DRAW:
@@ -127,14 +128,18 @@ def unlikely(view, seat):
             mine = d.log_seat[i] == seat and not (meld and lead < 0)
             if mine and lead < 0 and a % 6 // 2 == 1:
                 pair |= 1 << (a ^ 1)                # Q (rank 2) <-> K (rank 3)
+            now = 0
             if mine and a // 6 != trump and draws >= since:
-                out |= ((1 << a % 6) - 1) * cards.NINES
+                now = ((1 << a % 6) - 1) * cards.NINES
                 if lead >= 0 and lead // 6 != trump and not (
                         a // 6 == lead // 6 and a > lead):
-                    out |= cards.ABOVE[lead]
+                    now |= cards.ABOVE[lead]
+                out |= now
             lead = a if lead < 0 else -1
             meld = False
-    return out & ~cards.SUIT_MASK[trump] | pair
+    trumps = cards.SUIT_MASK[trump]
+    _INFO[6] = now & ~trumps if lead >= 0 else 0
+    return out & ~trumps | pair
 
 
 def determinize(view, d, rng, exclude, infer=0):
@@ -153,6 +158,8 @@ def determinize(view, d, rng, exclude, infer=0):
     pool = unseen & ~exclude
     if cards.count(pool) < need:
         pool = unseen
+    if infer and cards.count(pool & ~_INFO[6]) >= need:
+        pool &= ~_INFO[6]
     _INFO[0] = opp
     _INFO[1] = known
     _INFO[2] = unseen
@@ -162,8 +169,9 @@ def determinize(view, d, rng, exclude, infer=0):
     redeal(d, rng)
 
 
-_INFO = [0, 0, 0, 0, 0, 0]  # opponent seat, his known cards, unseen, pool, cards needed,
-                            # unlikely cards
+_INFO = [0, 0, 0, 0, 0, 0, 0]   # opponent seat, his known cards, unseen, pool, cards
+                                # needed, unlikely cards; unlikely()'s marks of the
+                                # card led to the trick in progress
 
 
 def redeal(d, rng):

@@ -6,9 +6,10 @@
 Plays `hard` at 1/4, 1, 4 and 16 times its work budget (playouts per decision, solver
 nodes, sampled worlds for a closed talon) against `--against` (default `expert`), and a
 perfect-information `hard` (its determinizations are the true deal: it sees every card)
-as the ceiling.  Duplicate deals as in `tournament` (same seeds, 95% intervals); the 16x
-point plays a quarter of the deals.  Prints one line per point: hard's share of the game
-points.  The budgets are changed in this process only (bot.py's level tables).
+as the ceiling, and a `hard` that sees the opponent's hand but not the talon order (the
+ceiling of any inference about his hand).  Duplicate deals as in `tournament` (same
+seeds, 95% intervals); the 16x point plays a quarter of the deals.  Prints one line per
+point: hard's share of the game points.  The budgets are changed in this process only (bot.py's level tables).
 """
 import sys
 
@@ -52,6 +53,28 @@ def _perfect(sample):
     return saved
 
 
+def _hand_known(bot, sample):
+    """Make hard (level 2 only) deal the opponent exactly his true hidden cards, the
+    talon still at random: the ceiling of any inference about his hand."""
+    saved = bot.choose
+    level = bot.LEVELS.index("hard")
+    real = sample.excluded
+
+    def oracle(view, seat):
+        return view.unseen() & ~view._deal.hand[seat]
+
+    def choose(view, lv, rng):
+        if lv != level:
+            return saved(view, lv, rng)
+        sample.excluded = oracle
+        try:
+            return saved(view, lv, rng)
+        finally:
+            sample.excluded = real
+    bot.choose = choose
+    return saved
+
+
 def _line(label, r):
     s, h = r["a_gp_share"]
     return "  %-24s %5d deals  hard's share of game points %.1f%% +/- %.1f" % (
@@ -77,6 +100,13 @@ def run(hands, seed, preset, against, jobs, out=sys.stdout):
     finally:
         sample.determinize, sample.redeal = saved
     out.write(_line("hard, perfect information", r) + "\n")
+    out.flush()
+    saved = _hand_known(bot, sample)
+    try:
+        r = T.run("hard", against, hands, seed, 1, preset, False)
+    finally:
+        bot.choose = saved
+    out.write(_line("hard, sees his hand only", r) + "\n")
     return 0
 
 
