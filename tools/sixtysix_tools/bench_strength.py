@@ -9,7 +9,8 @@ perfect-information `hard` (its determinizations are the true deal: it sees ever
 as the ceiling, and a `hard` that sees the opponent's hand but not the talon order (the
 ceiling of any inference about his hand).  Duplicate deals as in `tournament` (same
 seeds, 95% intervals); the 16x point plays a quarter of the deals.  Prints one line per
-point: hard's share of the game points.  The budgets are changed in this process only (bot.py's level tables).
+point: hard's share of the game points.  The budgets are changed in this process only
+(bot.py's level tables).
 """
 import sys
 
