@@ -83,6 +83,23 @@ def test_a_losing_follow_makes_the_cards_above_the_lead_unlikely():
     assert sample.unlikely(view, 0) == cards.ABOVE[KC]
 
 
+def test_a_follow_that_beats_in_suit_or_trumps_marks_the_cheaper_winners():
+    from helpers import c, m
+    seat1 = [c(t) for t in "9C AS 9H JH QH KH".split()]
+    seat0 = [c(t) for t in "TC 9S JS 9D JD QS".split()]
+    rest = [x for x in range(24) if x not in seat1 + seat0 + [TH]]
+    d = D.Deal(R.preset("CLASSIC_66"))
+    d.deck[:24] = bytes(seat1[:3] + seat0[:3] + seat1[3:] + seat0[3:] + [TH] + rest)
+    d.deal_from_deck(0)
+    for action in (c("9C"), c("TC"), D.A_DRAW, c("9S")):
+        d.apply(action)
+    # seat 0 took 9C with TC: no cheaper club winner (JC QC KC)
+    assert sample.unlikely(PlayerView(d, 1), 0) == m("JC QC KC")
+    d.apply(c("9H"))
+    # seat 1 trumped 9S: no spade that beats it (trumps are never marked)
+    assert sample.unlikely(PlayerView(d, 0), 1) == cards.ABOVE[c("9S")]
+
+
 def test_unlikely_reads_only_public_play():
     d = scripted()
     r = RNG.Rng(3)
@@ -116,7 +133,7 @@ def mean(counts, mask):
     return sum(counts[c] for c in range(24) if mask >> c & 1) / cards.count(mask)
 
 
-def test_determinize_deals_unlikely_cards_about_half_as_often():
+def test_determinize_deals_unlikely_cards_about_a_third_as_often():
     d = scripted()
     for _ in range(3):
         step(d)                               # KC, 9C (seat 0 could not beat it), draw
@@ -125,7 +142,7 @@ def test_determinize_deals_unlikely_cards_about_half_as_often():
     infer = sample.unlikely(view, 0) & pool
     assert infer == cards.ABOVE[KC] and pool & ~infer
     counts = deal_counts(view, infer, 11)
-    assert 0.45 < mean(counts, infer) / mean(counts, pool & ~infer) < 0.7
+    assert 0.3 < mean(counts, infer) / mean(counts, pool & ~infer) < 0.45
     counts = deal_counts(view, 0, 11)         # without `infer`: uniform over the pool
     rates = [counts[c] for c in range(24) if pool >> c & 1]
     assert max(rates) < 1.2 * min(rates)

@@ -11,7 +11,8 @@ How it decides (RULES.md references in brackets):
   * always declares a correct 66 at once, never a false one [R14, R20];
   * exchanges the trump nine whenever allowed, melds (40 before 20) [R11, R12];
   * phase 1 (talon open): determinized rollouts - deal the unseen cards consistently with
-    the view (sample.py), play each candidate card, and closing the talon [R13], and
+    the view, and less often the cards his play makes unlikely (sample.py; not
+    hard-v1), play each candidate card, and closing the talon [R13], and
     finish the hand with a fast full-information policy (playout.py); the best average
     of game points (then card points) wins, so a close is chosen by its expected game
     points;
