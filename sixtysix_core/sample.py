@@ -23,11 +23,6 @@ from sixtysix_core import deal as D
 _BUF = bytearray(24)
 
 
-def snapshot(view, seat):
-    """(tricks, total) of `seat` at the moment of closing (public: R13, R19)."""
-    return view.snapshot_tricks(seat), view.snapshot_total(seat)
-
-
 def excluded(view, seat):
     """Mask of cards `seat` cannot hold, inferred from phase-2 tricks (R9)."""
     return view.cannot_hold(seat)
@@ -117,8 +112,7 @@ def unlikely(view, seat):
     talon0 = d.deck_size // 2                       # the talon after the deal (R3, V3)
     since = (talon0 - d.talon_len) // 2 - AGE
     draws = 0
-    lead = -1
-    meld = False
+    lead = -1                   # the card led to the trick; -2: a marriage was announced
     out = 0
     pair = 0
     now = 0
@@ -129,9 +123,9 @@ def unlikely(view, seat):
         elif a == D.A_CLOSE or draws * 2 >= talon0:
             break
         elif a >= D.A_MELD:
-            meld = True
+            lead = -2                               # its K or Q is led next: no choice
         elif a < 24:
-            mine = d.log_seat[i] == seat and not (meld and lead < 0)
+            mine = d.log_seat[i] == seat and lead != -2
             if mine and lead < 0 and a % 6 // 2 == 1:
                 pair |= 1 << (a ^ 1)                # Q (rank 2) <-> K (rank 3)
             now = 0
@@ -145,7 +139,6 @@ def unlikely(view, seat):
                         now |= cards.ABOVE[lead]                # he could not beat it
                 out |= now
             lead = a if lead < 0 else -1
-            meld = False
     trumps = cards.SUIT_MASK[trump]
     _INFO[6] = now & ~trumps if lead >= 0 else 0
     return out & ~trumps | pair
