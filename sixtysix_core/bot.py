@@ -11,7 +11,8 @@ How it decides (RULES.md references in brackets):
   * always declares a correct 66 at once, never a false one [R14, R20];
   * exchanges the trump nine whenever allowed, melds (40 before 20) [R11, R12];
   * phase 1 (talon open): determinized rollouts - deal the unseen cards consistently with
-    the view (sample.py), play each candidate card, and closing the talon [R13], and
+    the view, and less often the cards his play makes unlikely (sample.py; not
+    hard-v1), play each candidate card, and closing the talon [R13], and
     finish the hand with a fast full-information policy (playout.py); the best average
     of game points (then card points) wins, so a close is chosen by its expected game
     points;
@@ -224,6 +225,7 @@ def _rollouts(view, level, rng, s, legal, budget, close):
     if not HALVING:
         rounds = 1
     exclude = sample.excluded(view, 1 - me)
+    infer = sample.unlikely(view, 1 - me) if level < 3 else 0     # not hard-v1
     first = True
     active = n
     while active > 1:
@@ -232,7 +234,7 @@ def _rollouts(view, level, rng, s, legal, budget, close):
             k = 1
         for _ in range(k):
             if first:
-                sample.determinize(view, s.world, rng, exclude)
+                sample.determinize(view, s.world, rng, exclude, infer)
                 s.solver.load_rules(s.world, me)
                 first = False
             else:
@@ -266,13 +268,14 @@ def _phase2(view, level, rng, s, legal):
     me = view.seat
     exclude = sample.excluded(view, 1 - me)
     exhausted = view.talon_state() == D.EXHAUSTED
+    infer = sample.unlikely(view, 1 - me) if level < 3 and not exhausted else 0
     worlds = 1 if exhausted else _CLOSED_SAMPLES[level]
     per = _NODE_BUDGET[level] // worlds
     for c in range(24):
         s.votes[c] = 0
     for w in range(worlds):
         if w == 0:
-            sample.determinize(view, s.world, rng, exclude)
+            sample.determinize(view, s.world, rng, exclude, infer)
         else:
             sample.redeal(s.world, rng)
         s.solver.load(s.world, me)

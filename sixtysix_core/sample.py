@@ -10,6 +10,9 @@ random, consistently with everything the seat knows:
     that suit; one who did not trump has no trump; one who followed without beating
     (follow_head_trump) has no higher card of the suit.  Voids are read from the played
     history, which is public.
+Beyond these facts, soft inference (unlikely()): his phase-1 play makes some cards
+unlikely in his hand, and the levels that ask for it (normal, hard) deal them to him
+less often.
 
 Cards and masks as in cards.py; fields as in deal.py.  fill() and determinize() write
 the scratch Deal's fields directly (they know deal.py's layout) and allocate nothing.
@@ -18,11 +21,6 @@ from sixtysix_core import cards
 from sixtysix_core import deal as D
 
 _BUF = bytearray(24)
-
-
-def snapshot(view, seat):
-    """(tricks, total) of `seat` at the moment of closing (public: R13, R19)."""
-    return view.snapshot_tricks(seat), view.snapshot_total(seat)
 
 
 def excluded(view, seat):
@@ -95,10 +93,66 @@ def fill(view, d):
         d.talon[d.talon_len - 1] = up
 
 
-def determinize(view, d, rng, exclude):
+AGE = 2          # unlikely(): draws an inference holds for (later draws may bring them)
+
+
+def unlikely(view, seat):
+    """Mask of cards `seat` probably does not hold (soft inference, R22: read from the
+    public play), as a player who sheds his cheapest card and takes a trick with his
+    cheapest winner would show them.  Each card he played in phase 1 (R8) in the last
+    AGE draws marks: led (not a marriage lead) or shed, the non-trump cards of lower
+    rank; a follow that did not beat a non-trump lead, the lead suit's cards above it
+    (he would have taken it); one that beat it in suit, the cards between the two
+    (cheaper winners).  A king or queen led without a marriage marks its partner in
+    any phase-1 window (he would have melded, R12).  Trumps are marked only as
+    partners.  Also sets _INFO[6] to the marks of the card he led to the trick in
+    progress (determinize() excludes those).  Allocates nothing."""
+    d = view._deal
+    trump = d.trump
+    talon0 = d.deck_size // 2                       # the talon after the deal (R3, V3)
+    since = (talon0 - d.talon_len) // 2 - AGE
+    draws = 0
+    lead = -1                   # the card led to the trick; -2: a marriage was announced
+    out = 0
+    pair = 0
+    now = 0
+    for i in range(d.log_len):
+        a = d.log_action[i]
+        if a == D.A_DRAW:
+            draws += 1
+        elif a == D.A_CLOSE or draws * 2 >= talon0:
+            break
+        elif a >= D.A_MELD:
+            lead = -2                               # its K or Q is led next: no choice
+        elif a < 24:
+            mine = d.log_seat[i] == seat and lead != -2
+            if mine and lead < 0 and a % 6 // 2 == 1:
+                pair |= 1 << (a ^ 1)                # Q (rank 2) <-> K (rank 3)
+            now = 0
+            if mine and draws >= since:
+                if lead >= 0 and a // 6 == lead // 6 and a > lead:
+                    now = cards.ABOVE[lead] & ((1 << a) - 1)    # no cheaper winner
+                else:
+                    if a // 6 != trump:
+                        now = ((1 << a % 6) - 1) * cards.NINES     # shed or led
+                    if lead >= 0 and lead // 6 != trump:
+                        now |= cards.ABOVE[lead]                # he could not beat it
+                out |= now
+            lead = a if lead < 0 else -1
+    trumps = cards.SUIT_MASK[trump]
+    _INFO[6] = now & ~trumps if lead >= 0 else 0
+    return out & ~trumps | pair
+
+
+def determinize(view, d, rng, exclude, infer=0):
     """fill() and then deal the unseen cards: the opponent's hidden cards avoid
-    `exclude` (from excluded()) when that is possible; the rest go to the talon in a
-    random order, above the upcard.  Allocates nothing."""
+    `exclude` (from excluded()) when that is possible; with `infer` (from unlikely(),
+    called just before) they also avoid the marks of the card he led to the trick in
+    progress when that is possible, and the cards in `infer` come to him about a third
+    as often as the others (a pick that falls on one is drawn again 3 times in 4: with
+    a share u of the pool marked, (1 + 3u) / (4 + 3u) as often), about what the play
+    of greedy and expert bears out (README, "Soft inference").  The rest go to the
+    talon in a random order, above the upcard.  Allocates nothing."""
     fill(view, d)
     opp = 1 - view.seat
     unseen = view.unseen()
@@ -107,15 +161,20 @@ def determinize(view, d, rng, exclude):
     pool = unseen & ~exclude
     if cards.count(pool) < need:
         pool = unseen
+    if infer and cards.count(pool & ~_INFO[6]) >= need:
+        pool &= ~_INFO[6]
     _INFO[0] = opp
     _INFO[1] = known
     _INFO[2] = unseen
     _INFO[3] = pool
     _INFO[4] = need
+    _INFO[5] = infer
     redeal(d, rng)
 
 
-_INFO = [0, 0, 0, 0, 0]     # opponent seat, his known cards, unseen, pool, cards needed
+_INFO = [0, 0, 0, 0, 0, 0, 0]   # opponent seat, his known cards, unseen, pool, cards
+                                # needed, unlikely cards; unlikely()'s marks of the
+                                # card led to the trick in progress
 
 
 def redeal(d, rng):
@@ -139,6 +198,8 @@ def redeal(d, rng):
     i = 0
     while i < need:
         j = i + rng.below(n - i)
+        if _INFO[5] >> buf[j] & 1 and rng.below(4):
+            j = i + rng.below(n - i)        # an unlikely card: 3 times in 4, again
         t = buf[i]
         buf[i] = buf[j]
         buf[j] = t

@@ -6,9 +6,11 @@
 Plays `hard` at 1/4, 1, 4 and 16 times its work budget (playouts per decision, solver
 nodes, sampled worlds for a closed talon) against `--against` (default `expert`), and a
 perfect-information `hard` (its determinizations are the true deal: it sees every card)
-as the ceiling.  Duplicate deals as in `tournament` (same seeds, 95% intervals); the 16x
-point plays a quarter of the deals.  Prints one line per point: hard's share of the game
-points.  The budgets are changed in this process only (bot.py's level tables).
+as the ceiling, and a `hard` that sees the opponent's hand but not the talon order (the
+ceiling of any inference about his hand).  Duplicate deals as in `tournament` (same
+seeds, 95% intervals); the 16x point plays a quarter of the deals.  Prints one line per
+point: hard's share of the game points.  The budgets are changed in this process only
+(bot.py's level tables).
 """
 import sys
 
@@ -52,6 +54,28 @@ def _perfect(sample):
     return saved
 
 
+def _hand_known(bot, sample):
+    """Make hard (level 2 only) deal the opponent exactly his true hidden cards, the
+    talon still at random: the ceiling of any inference about his hand."""
+    saved = bot.choose
+    level = bot.LEVELS.index("hard")
+    real = sample.excluded
+
+    def oracle(view, seat):
+        return view.unseen() & ~view._deal.hand[seat]
+
+    def choose(view, lv, rng):
+        if lv != level:
+            return saved(view, lv, rng)
+        sample.excluded = oracle
+        try:
+            return saved(view, lv, rng)
+        finally:
+            sample.excluded = real
+    bot.choose = choose
+    return saved
+
+
 def _line(label, r):
     s, h = r["a_gp_share"]
     return "  %-24s %5d deals  hard's share of game points %.1f%% +/- %.1f" % (
@@ -77,27 +101,46 @@ def run(hands, seed, preset, against, jobs, out=sys.stdout):
     finally:
         sample.determinize, sample.redeal = saved
     out.write(_line("hard, perfect information", r) + "\n")
+    out.flush()
+    saved = _hand_known(bot, sample)
+    try:
+        r = T.run("hard", against, hands, seed, 1, preset, False)
+    finally:
+        bot.choose = saved
+    out.write(_line("hard, sees his hand only", r) + "\n")
     return 0
 
 
-def main(command, args):
+def parser(name, description, hands, rules, per):
+    """The arguments `bench strength` and `bench infer` share: --hands, --seed, --rules."""
     import argparse
-    ap = argparse.ArgumentParser(prog="sixtysix.py bench strength",
-                                 description="hard at 1/4..16x its budget, and seeing all "
-                                             "cards, against a baseline bot.")
-    ap.add_argument("--hands", type=int, default=500, help="duplicate deals per point")
+    ap = argparse.ArgumentParser(prog="sixtysix.py bench " + name, description=description)
+    ap.add_argument("--hands", type=int, default=hands, help="duplicate deals per " + per)
     ap.add_argument("--seed", type=int, default=2026)
-    ap.add_argument("--rules", default="SCHNAPSEN_AT", help="rules preset")
-    ap.add_argument("--against", default="expert", choices=T.BOTS)
-    ap.add_argument("--jobs", type=int, default=1)
-    ns = ap.parse_args(args)
-    if ns.hands < 4:
-        sys.stderr.write("--hands must be at least 4\n")
-        return 2
+    ap.add_argument("--rules", default=rules, help="rules preset")
+    return ap
+
+
+def bad_args(ns, least):
+    """One plain sentence on stderr for a bad --hands or --rules, else None."""
+    if ns.hands < least:
+        return "--hands must be at least %d" % least
     from sixtysix_core import rules as R
     try:
         R.preset(ns.rules)
     except (KeyError, ValueError):
-        sys.stderr.write("unknown rules preset %r\n" % ns.rules)
+        return "unknown rules preset %r" % ns.rules
+    return None
+
+
+def main(command, args):
+    ap = parser("strength", "hard at 1/4..16x its budget, and seeing all cards, against a "
+                "baseline bot.", 500, "SCHNAPSEN_AT", "point")
+    ap.add_argument("--against", default="expert", choices=T.BOTS)
+    ap.add_argument("--jobs", type=int, default=1)
+    ns = ap.parse_args(args)
+    bad = bad_args(ns, 4)
+    if bad:
+        sys.stderr.write(bad + "\n")
         return 2
     return run(ns.hands, ns.seed, ns.rules, ns.against, ns.jobs)
