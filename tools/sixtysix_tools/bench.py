@@ -12,6 +12,7 @@ bench heap32: delegated to bench_heap32.py (live heap of the whole app, read bet
 bench fuzz:   delegated to bench_fuzz.py (fault injection: replayer and saves).
 bench ux:     delegated to bench_ux.py (button presses per card on both layouts).
 bench strength: delegated to bench_strength.py (hard's budget curve against expert).
+bench tune: delegated to bench_tune.py (hard with changed constants against a bot).
 """
 import multiprocessing
 import os
@@ -100,7 +101,7 @@ def engine():
 
 # bench SUBCOMMAND -> the module in sixtysix_tools whose main(command, args) runs it
 DELEGATES = {"bot": "bench_bot", "heap32": "bench_heap32", "fuzz": "bench_fuzz",
-             "ux": "bench_ux", "strength": "bench_strength"}
+             "ux": "bench_ux", "strength": "bench_strength", "tune": "bench_tune"}
 
 
 def main(command, args):
