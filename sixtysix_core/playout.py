@@ -263,8 +263,7 @@ def run(d, me, solver, card=-1):
                     return (solver._declare(ldr, p0, p1, t0, t1) * GP_WEIGHT
                             + _tie(me, p0, p1))
                 v = (p0 + q0) if ldr == 0 else (p1 + q1)
-                if (CLOSE_AT and v > 24 and solver.closer < 0
-                        and v + _sure(hl, ho, trump) >= CLOSE_AT):
+                if CLOSE_AT and v > 24 and v + _sure(hl, ho, trump) >= CLOSE_AT:
                     is_open = False                 # R13: he closes on sure points
                     _close(solver, ldr, t0, t1, p0, p1)
             if lead < 0:
@@ -329,15 +328,17 @@ def _sure(hand, opp, trump):
     no_trump = not opp & _SUIT_MASK[trump]
     for s in range(4):
         x = hand >> (s * 6) & 63
-        y = opp >> (s * 6) & 63
-        if y:
-            x &= ~((2 << _HIGH[y]) - 1)
-        k = 6 if s == trump or no_trump else cards.count(y)
-        while x and k:
-            r = _HIGH[x]
-            x ^= 1 << r
-            n += _POINTS[s * 6 + r]
-            k -= 1
+        if x:
+            y = opp >> (s * 6) & 63
+            if y:
+                x &= ~((2 << _HIGH[y]) - 1)
+            if s == trump or no_trump:
+                y = 63                          # no limit (six cards)
+            while x and y:                      # one of y's cards per trick
+                r = _HIGH[x]
+                x ^= 1 << r
+                n += _POINTS[r]                 # rank r's points (any suit)
+                y &= y - 1
     return n
 
 
