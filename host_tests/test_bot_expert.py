@@ -133,3 +133,79 @@ def test_bench_strength_refuses_bad_input(capsys):
     assert bench_strength.main("bench", ["--rules", "NOPE"]) == 2
     err = capsys.readouterr().err
     assert "at least 4" in err and "unknown rules preset" in err
+
+
+def test_playout_leader_closes_on_sure_points_as_the_engine_would():
+    """A playout whose leader reaches CLOSE_AT with his total and sure points closes
+    there: it scores as the engine's close at that window followed by the same playout,
+    and the next playout starts with the world's own closer again."""
+    r = RNG.Rng(21)
+    d = D.Deal()
+    e = D.Deal()
+    s = endgame.Solver()
+    checked = 0
+    for h in range(300):
+        d.new_hand(h % 2, r)
+        while not d.is_over():
+            me = d.to_move
+            if (d.phase == D.PH_LEAD and not d.pending_draw and d.talon_state == D.OPEN
+                    and d.meld_suit < 0 and d.talon_len >= 2 and d.total(me) < 66):
+                hand = d.hand[me]
+                mine = d.total(me) + d.meld_pending[me]
+                nine = d.exchange_card()
+                if (mine > 24 and not hand & (hand >> 1) & 0x104104
+                        and not hand >> nine & 1 and not d.hand[1 - me] >> nine & 1
+                        and mine + playout._sure(hand, d.hand[1 - me], d.trump) >= 66):
+                    s.load_rules(d, me)
+                    d.copy_into(e)
+                    a = playout.run(e, me, s)
+                    assert s.closer == me
+                    d.copy_into(e)
+                    e.apply(D.A_CLOSE)
+                    s.load_rules(e, me)
+                    assert a == playout.run(e, me, s)
+                    s.load_rules(d, me)
+                    d.copy_into(e)
+                    playout.CLOSE_AT, saved = 0, playout.CLOSE_AT
+                    try:
+                        playout.run(e, me, s)
+                    finally:
+                        playout.CLOSE_AT = saved
+                    assert s.closer == -1                   # nobody closed this time
+                    checked += 1
+            d.apply(playout.policy(d))
+    assert checked >= 10
+
+
+def test_hard_v1_plays_without_playout_closes():
+    """bot_v1 wraps bot.choose: at hard-v1's level the playouts never close (as before
+    issue 13), at hard's they may; CLOSE_AT is put back after each decision."""
+    seen = {}
+    real = playout.run
+
+    def spy(d, me, solver, card=-1):
+        seen.setdefault(level[0], set()).add(playout.CLOSE_AT)
+        return real(d, me, solver, card)
+    level = [0]
+    playout.run = spy
+    try:
+        for lv in (HARD, HARD_V1):
+            level[0] = lv
+            play(R.RuleSet(), 3, (lv, lv))
+    finally:
+        playout.run = real
+    assert seen[HARD_V1] == {0} and seen[HARD] == {playout.CLOSE_AT} != {0}
+
+
+def test_bench_tune_plays_a_variant_and_refuses_bad_input(capsys):
+    from sixtysix_tools import bench_tune
+    from sixtysix_tools import tournament
+    assert bench_tune.main("bench", ["nope=3"]) == 2
+    assert bench_tune.main("bench", ["playouts=x"]) == 2
+    assert bench_tune.main("bench", ["playouts=0"]) == 2
+    err = capsys.readouterr().err
+    assert "NAME=VALUE" in err and "whole number" in err and "out of range" in err
+    saved = bot._PLAYOUTS
+    assert bench_tune.main("bench", ["playouts=8", "close_at=0", "--hands", "2"]) == 0
+    assert "share of game points" in capsys.readouterr().out
+    assert bot._PLAYOUTS is saved and playout.CLOSE_AT == 66 and not tournament.EXTRA

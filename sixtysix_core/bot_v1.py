@@ -4,13 +4,15 @@ Importing this module installs should_close() as bot.py's close test (bot.close_
 for level LEVEL (tournament name NAME), which does not roll closing out as a
 candidate: close only if the exact solver proves a win in every sampled world
 (RULES.md R13, R19).  With that level's budgets (192 playouts) bot.choose then plays
-exactly as hard did before issue 13.  The device never imports this module, so its
-levels never reach this test.
+exactly as hard did before issue 13: importing also wraps bot.choose so that at this
+level playout.CLOSE_AT is 0 (the playouts of before, in which nobody closes).  The
+device never imports this module, so its levels never reach this test.
 """
 from sixtysix_core import bot
 from sixtysix_core import cards
 from sixtysix_core import deal as D
 from sixtysix_core import endgame
+from sixtysix_core import playout
 from sixtysix_core import sample
 
 NAME = "hard-v1"
@@ -60,4 +62,17 @@ def should_close(view, level, rng, s):
     return True
 
 
+def _choose(view, level, rng, _choose=bot.choose):
+    """bot.choose, with the playouts of before issue 13 at LEVEL."""
+    if level != LEVEL:
+        return _choose(view, level, rng)
+    close_at = playout.CLOSE_AT
+    playout.CLOSE_AT = 0
+    try:
+        return _choose(view, level, rng)
+    finally:
+        playout.CLOSE_AT = close_at
+
+
 bot.close_test = should_close  # type: ignore[assignment]
+bot.choose = _choose  # type: ignore[assignment]

@@ -10,10 +10,14 @@ instead of Deal.apply, and returns the result for seat `me` as an int:
 (game points as in RULES.md R18-R20, card points as the tie-break).  The rules it plays:
 drawing (R7), the nine exchange (R11), marriages (R12: trump first), the free phase-1
 follow (R8), the phase-2 follow rule chosen by phase2_rule (R9), declaring a correct 66
-at once (R14) and the end-of-hand rules (R16-R19, via endgame.Solver's scoring).  It
-never closes by itself, but run() can start with a close (card=A_CLOSE), so that closing
-is one of the bot's candidates.  Declaration windows other than leader_window are
-treated like it: this is an estimate, not the referee.
+at once (R14) and the end-of-hand rules (R16-R19, via endgame.Solver's scoring), and
+closing (R13): a leader with more than 24 points closes after his draw, exchange and
+meld when his total (pending marriages included) and the card points of his sure
+tricks (_sure) reach CLOSE_AT (0: nobody closes, as in hard-v1's playouts; the
+opponent's R11.3 exchange and the presets' closing options are not played then).
+run() can also start with a close (card=A_CLOSE), so that closing is one of the bot's
+candidates.  Declaration windows other than leader_window are treated like it: this is
+an estimate, not the referee.
 
 The Deal is first advanced with Deal.apply to the next leader window with no draw
 pending; from there the playout works on its own copy of the state.  Allocates nothing.
@@ -33,6 +37,7 @@ _BIG = const(1000000)
 _QUEENS = const(0x104104)    # the queen's bit (rank 2) of each suit
 GP_WEIGHT = 64          # score = GP_WEIGHT * game points + card points // PTS_DIV
 PTS_DIV = 4
+CLOSE_AT = 66           # a playout's leader closes when his total + sure points reach it
 
 
 _LOW = cards.LOW_RANK         # lowest / highest rank present in a 6-bit suit pattern
@@ -185,14 +190,11 @@ def run(d, me, solver, card=-1):
     lead = d.lead_card if d.phase == D.PH_FOLLOW else -1
     drawn = not d.pending_draw
     last = talon[top + tlen - 1] if tlen else 0     # the upcard (or the nine swapped in)
+    solver.closer = d.closer        # undo a close of the last playout
     if card == D.A_CLOSE:           # R13: the leader closes now (his window, no draw)
         card = -1
         is_open = False
-        solver.closer = ldr
-        solver.snap_t0 = t0
-        solver.snap_t1 = t1
-        solver.snap_p0 = p0
-        solver.snap_p1 = p1
+        _close(solver, ldr, t0, t1, p0, p1)
         if (nine >= 0 and d.opt_exchange_at_close
                 and not (d.opt_exchange_not_two and tlen == 2)):
             if ldr == 1 and h0 >> nine & 1:         # R11.3: he takes the upcard
@@ -260,6 +262,10 @@ def run(d, me, solver, card=-1):
                 if (p0 if ldr == 0 else p1) >= 66:
                     return (solver._declare(ldr, p0, p1, t0, t1) * GP_WEIGHT
                             + _tie(me, p0, p1))
+                v = (p0 + q0) if ldr == 0 else (p1 + q1)
+                if CLOSE_AT and v > 24 and v + _sure(hl, ho, trump) >= CLOSE_AT:
+                    is_open = False                 # R13: he closes on sure points
+                    _close(solver, ldr, t0, t1, p0, p1)
             if lead < 0:
                 lead = lead_card(hl, ho, trump)
             hl &= ~(1 << lead)
@@ -304,6 +310,36 @@ def run(d, me, solver, card=-1):
                     p1 += solver.bonus
             return v * GP_WEIGHT + _tie(me, p0, p1)
         drawn = not (is_open and tlen)
+
+
+def _close(solver, ldr, t0, t1, p0, p1):
+    solver.closer = ldr             # the solver's scoring, as after a close (R13, R19)
+    solver.snap_t0 = t0
+    solver.snap_t1 = t1
+    solver.snap_p0 = p0
+    solver.snap_p1 = p1
+
+
+def _sure(hand, opp, trump):
+    """Card points of hand's sure tricks once the talon is closed (R9), opp known:
+    in each suit the cards above opp's best, as many as opp can follow (all of them
+    in trumps, or when opp has no trump)."""
+    n = 0
+    no_trump = not opp & _SUIT_MASK[trump]
+    for s in range(4):
+        x = hand >> (s * 6) & 63
+        if x:
+            y = opp >> (s * 6) & 63
+            if y:
+                x &= ~((2 << _HIGH[y]) - 1)
+            if s == trump or no_trump:
+                y = 63                          # no limit (six cards)
+            while x and y:                      # one of y's cards per trick
+                r = _HIGH[x]
+                x ^= 1 << r
+                n += _POINTS[r]                 # rank r's points (any suit)
+                y &= y - 1
+    return n
 
 
 def _tie(me, p0, p1):

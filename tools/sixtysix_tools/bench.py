@@ -13,6 +13,7 @@ bench fuzz:   delegated to bench_fuzz.py (fault injection: replayer and saves).
 bench ux:     delegated to bench_ux.py (button presses per card on both layouts).
 bench strength: delegated to bench_strength.py (hard's budget curve against expert).
 bench infer: delegated to bench_infer.py (how well the bot's soft inference reads bots).
+bench tune: delegated to bench_tune.py (hard with changed constants against a bot).
 """
 import multiprocessing
 import os
@@ -101,7 +102,8 @@ def engine():
 
 # bench SUBCOMMAND -> the module in sixtysix_tools whose main(command, args) runs it
 DELEGATES = {"bot": "bench_bot", "heap32": "bench_heap32", "fuzz": "bench_fuzz",
-             "ux": "bench_ux", "strength": "bench_strength", "infer": "bench_infer"}
+             "ux": "bench_ux", "strength": "bench_strength", "infer": "bench_infer",
+             "tune": "bench_tune"}
 
 
 def main(command, args):

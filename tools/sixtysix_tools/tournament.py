@@ -25,11 +25,14 @@ from sixtysix_core import rng as RNG
 from sixtysix_core.view import PlayerView
 
 BOTS = ("random", "greedy", "rdeep", "expert", "easy", "normal", "hard", "hard-v1")
+EXTRA = {}          # more bots: name -> a function making choose(view, rng) (bench tune)
 
 
 def bot_function(name):
     """choose(view, rng) for a bot name."""
     from sixtysix_core import bot, expert, rdeep, simple_bots
+    if name in EXTRA:
+        return EXTRA[name]()
     if name == "random":
         return simple_bots.random_choose
     if name == "greedy":
@@ -157,7 +160,7 @@ def _progress(done, total, width=40):
 def run(a_name, b_name, hands, seed, jobs=2, preset="CLASSIC_66", progress=True):
     """Play the tournament; returns a dict of results (see report())."""
     for name in (a_name, b_name):
-        if name not in BOTS:
+        if name not in BOTS and name not in EXTRA:
             raise ValueError("unknown bot %r (choose from %s)" % (name, ", ".join(BOTS)))
     R.preset(preset)                    # ValueError here, not in a worker
     tasks = [(a_name, b_name, seed, i, preset) for i in range(hands)]
