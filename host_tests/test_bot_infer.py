@@ -62,11 +62,11 @@ def test_a_lead_makes_the_lower_non_trumps_unlikely_for_age_draws_and_no_partner
     assert sample.unlikely(view, 1) == BELOW_KING
     assert sample.unlikely(view, 0) == 0      # seat 0 has played nothing
     draws = 0
-    while draws <= sample.AGE:
+    while draws <= sample._AGE:
         assert sample.unlikely(view, 1) == BELOW_KING, draws
         draws += step(d)                      # only hearts from seat 1 from now on
     assert not d.is_over() and d.talon_state == D.OPEN
-    # AGE + 1 draws later he may have drawn them; but a king led without a marriage
+    # _AGE + 1 draws later he may have drawn them; but a king led without a marriage
     # still says he had no queen of clubs (he would have melded)
     assert sample.unlikely(view, 1) == 1 << C(0, cards.RQ)
 

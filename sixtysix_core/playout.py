@@ -312,24 +312,24 @@ def run(d, me, solver, card=-1):
         drawn = not (is_open and tlen)
 
 
-def _close(solver, ldr, t0, t1, p0, p1):
-    solver.closer = ldr             # the solver's scoring, as after a close (R13, R19)
+def _close(solver, leader, t0, t1, p0, p1):
+    solver.closer = leader             # the solver's scoring, as after a close (R13, R19)
     solver.snap_t0 = t0
     solver.snap_t1 = t1
     solver.snap_p0 = p0
     solver.snap_p1 = p1
 
 
-def _sure(hand, opp, trump):
-    """Card points of hand's sure tricks once the talon is closed (R9), opp known:
-    in each suit the cards above opp's best, as many as opp can follow (all of them
-    in trumps, or when opp has no trump)."""
+def _sure(hand, other, trump):
+    """Card points of hand's sure tricks once the talon is closed (R9), other known:
+    in each suit the cards above other's best, as many as other can follow (all of them
+    in trumps, or when other has no trump)."""
     n = 0
-    no_trump = not opp & _SUIT_MASK[trump]
+    no_trump = not other & _SUIT_MASK[trump]
     for s in range(4):
         x = hand >> (s * 6) & 63
         if x:
-            y = opp >> (s * 6) & 63
+            y = other >> (s * 6) & 63
             if y:
                 x &= ~((2 << _HIGH[y]) - 1)
             if s == trump or no_trump:

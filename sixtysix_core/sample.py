@@ -17,6 +17,11 @@ less often.
 Cards and masks as in cards.py; fields as in deal.py.  fill() and determinize() write
 the scratch Deal's fields directly (they know deal.py's layout) and allocate nothing.
 """
+try:
+    from micropython import const
+except ImportError:            # plain CPython: every const() here is of an int
+    const = int  # type: ignore[misc, assignment]
+
 from sixtysix_core import cards
 from sixtysix_core import deal as D
 
@@ -93,14 +98,14 @@ def fill(view, d):
         d.talon[d.talon_len - 1] = up
 
 
-AGE = 2          # unlikely(): draws an inference holds for (later draws may bring them)
+_AGE = const(2)  # unlikely(): draws an inference holds for (later draws may bring them)
 
 
 def unlikely(view, seat):
     """Mask of cards `seat` probably does not hold (soft inference, R22: read from the
     public play), as a player who sheds his cheapest card and takes a trick with his
     cheapest winner would show them.  Each card he played in phase 1 (R8) in the last
-    AGE draws marks: led (not a marriage lead) or shed, the non-trump cards of lower
+    _AGE draws marks: led (not a marriage lead) or shed, the non-trump cards of lower
     rank; a follow that did not beat a non-trump lead, the lead suit's cards above it
     (he would have taken it); one that beat it in suit, the cards between the two
     (cheaper winners).  A king or queen led without a marriage marks its partner in
@@ -110,7 +115,7 @@ def unlikely(view, seat):
     d = view._deal
     trump = d.trump
     talon0 = d.deck_size // 2                       # the talon after the deal (R3, V3)
-    since = (talon0 - d.talon_len) // 2 - AGE
+    since = (talon0 - d.talon_len) // 2 - _AGE
     draws = 0
     lead = -1                   # the card led to the trick; -2: a marriage was announced
     out = 0
@@ -144,11 +149,11 @@ def unlikely(view, seat):
     return out & ~trumps | pair
 
 
-def determinize(view, d, rng, exclude, infer=0):
+def determinize(view, d, rng, exclude, mask=0):
     """fill() and then deal the unseen cards: the opponent's hidden cards avoid
-    `exclude` (from excluded()) when that is possible; with `infer` (from unlikely(),
+    `exclude` (from excluded()) when that is possible; with `mask` (from unlikely(),
     called just before) they also avoid the marks of the card he led to the trick in
-    progress when that is possible, and the cards in `infer` come to him about a third
+    progress when that is possible, and the cards in `mask` come to him about a third
     as often as the others (a pick that falls on one is drawn again 3 times in 4: with
     a share u of the pool marked, (1 + 3u) / (4 + 3u) as often), about what the play
     of greedy and expert bears out (README, "Soft inference").  The rest go to the
@@ -161,14 +166,14 @@ def determinize(view, d, rng, exclude, infer=0):
     pool = unseen & ~exclude
     if cards.count(pool) < need:
         pool = unseen
-    if infer and cards.count(pool & ~_INFO[6]) >= need:
+    if mask and cards.count(pool & ~_INFO[6]) >= need:
         pool &= ~_INFO[6]
     _INFO[0] = opp
     _INFO[1] = known
     _INFO[2] = unseen
     _INFO[3] = pool
     _INFO[4] = need
-    _INFO[5] = infer
+    _INFO[5] = mask
     redeal(d, rng)
 
 

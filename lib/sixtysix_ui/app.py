@@ -256,12 +256,11 @@ class App:
             # the other kind on a board: after a reload, on a fresh heap
             try:
                 import supervisor
-                reload = supervisor.reload
-            except (ImportError, AttributeError):
-                reload = None               # the laptop: both kinds in one heap
-            if reload is not None:
+            except ImportError:
+                supervisor = None           # the laptop: both kinds in one heap
+            if supervisor is not None:
                 from sixtysix_ui import table_multi
-                if table_multi.enter(self, 2, reload):  # table_multi._reload
+                if table_multi.enter(self, 2, supervisor):  # table_multi._reload
                     return
         self.configure()
         self.match.start(self.rng)

@@ -247,10 +247,15 @@ def save_app(app):
         st.save(app.settings, app.rng.get_state(), None, None, app.choice)
 
 
-def _reload(app, reload_now):
+def _reload(app, supervisor):
     """Start a match of the other kind after a reload (App.new_match on a board): the old match
     is given up (as a new match does), the choice kept, a new match asked for at the
-    next start (Storage._INTENT), then reload_now() (supervisor.reload)."""
+    next start (Storage._INTENT), then supervisor.reload() (False, and nothing changed,
+    without it: the laptop plays both kinds in one heap).  The name `reload` is here,
+    not in app.py: the two-player app's heap holds no name it does not use."""
+    reload_now = getattr(supervisor, "reload", None)
+    if reload_now is None:
+        return False
     app.in_match = False
     save_app(app)
     st = app.storage
@@ -260,7 +265,7 @@ def _reload(app, reload_now):
     return True
 
 
-def enter(app, step, reload=None):
+def enter(app, step, supervisor=None):
     """The App's one way in (one name, for the two-player app's heap): step 0 resumes
     the latest 3/4-player save at a start, 1 builds the table (App.configure), 2 saves
     and reloads for a 3/4-player match from a two-player start (_reload; False if it
@@ -269,7 +274,7 @@ def enter(app, step, reload=None):
         app.table = TableMulti(app)
         return True
     if step == 2:
-        return _reload(app, reload)
+        return _reload(app, supervisor)
     _resume(app, load(app.storage))
     return True
 

@@ -1,13 +1,10 @@
 """Stand-in for supervisor on CircuitPython's unix port (installed as supervisor.py): a fake clock
-that tools/wasm/app_steps.py advances."""
+that tools/wasm/app_steps.py advances.  No reload(): no lane script starts the other kind
+of match (table_multi._reload then finds none and changes nothing), and on a board the
+name is in the firmware, not on the heap."""
 _now = [0]
 
 
 def ticks_ms():
     return _now[0]
 
-
-def reload():
-    """A board restarts code.py (the App asks for it to start the other kind of match:
-    table_multi._reload); no lane script does that, so here it only ends the run."""
-    raise SystemExit("supervisor.reload")
