@@ -129,3 +129,23 @@ def apply_all(d, actions):
         assert not isinstance(a, str), a
         assert d.is_legal(a), (tok, tokens(d))
         d.apply(a)
+
+
+def check_review_progress(rev, d, damaged_at, max_decisions, max_steps):
+    """A review of finished hand `d` for seat 0 reports progress that only rises and ends
+    at 1000; after log entry `damaged_at` is made a card already played, the review ends
+    quietly within max_decisions decisions and max_steps slices."""
+    rev.start(d, 0)
+    last = rev.progress(1000)
+    assert last == 0
+    while rev.step():
+        p = rev.progress(1000)
+        assert last <= p < 1000
+        last = p
+    assert rev.done() and rev.progress(1000) == 1000
+    d.log_action[damaged_at] = d.log_action[damaged_at - 1]
+    rev.start(d, 0)
+    steps = 0
+    while rev.step():
+        steps += 1
+    assert rev.done() and rev.decisions <= max_decisions and steps <= max_steps

@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 
+from helpers import check_review_progress
 from sixtysix_core import bot
 from sixtysix_core import cards
 from sixtysix_core import deal as D
@@ -156,21 +157,7 @@ def test_review_counts_every_choice_and_is_deterministic():
 
 def test_progress_rises_and_a_damaged_log_ends_quietly():
     d, _ = _bot_hand(8)
-    rev = review.Review(d.rules)
-    rev.start(d, 0)
-    last = rev.progress(1000)
-    assert last == 0
-    while rev.step():
-        p = rev.progress(1000)
-        assert last <= p < 1000
-        last = p
-    assert rev.done() and rev.progress(1000) == 1000
-    d.log_action[3] = d.log_action[2]               # a card that was already played
-    rev.start(d, 0)
-    steps = 0
-    while rev.step():
-        steps += 1
-    assert rev.done() and rev.decisions <= 2 and steps <= 2 * review.REPEATS * 6
+    check_review_progress(review.Review(d.rules), d, 3, 2, 2 * review.REPEATS * 6)
 
 
 def test_sentence_names_the_trick_the_cards_and_the_points():

@@ -15,7 +15,7 @@ import sys
 import pytest
 
 import mplane
-from helpers import rules_with
+from helpers import check_review_progress, rules_with
 from invariants import choose_random
 from sixtysix_core import bot
 from sixtysix_core import bot_multi as BM
@@ -252,21 +252,7 @@ def test_review_counts_every_choice_and_is_deterministic():
 
 def test_progress_rises_and_a_damaged_log_ends_quietly():
     d, _ = _bot_hand("THREE_PLAYER_PL", {}, 8)
-    rev = ReviewMulti(d.rules)
-    rev.start(d, 0)
-    last = rev.progress(1000)
-    assert last == 0
-    while rev.step():
-        p = rev.progress(1000)
-        assert last <= p < 1000
-        last = p
-    assert rev.done() and rev.progress(1000) == 1000
-    d.log_action[4] = d.log_action[3]               # a card that was already played
-    rev.start(d, 0)
-    steps = 0
-    while rev.step():
-        steps += 1
-    assert rev.done() and rev.decisions <= 1 and steps <= 2 * review_multi.ROUNDS * 8
+    check_review_progress(ReviewMulti(d.rules), d, 4, 1, 2 * review_multi.ROUNDS * 8)
 
 
 def test_sentence_works_on_a_multi_review():
