@@ -54,9 +54,9 @@ from sixtysix_core.deal_multi import A_TRUMP, PH_PMELD, PH_TRUMP, DealMulti
 # Per level: the work budget of one decision in card plays (a world costs about
 # candidates x cards still to play, an exact search its replayed plays), and the
 # exact search's limit (cards in the mover's hand).  Worlds: at least _MIN_WORLDS,
-# then more while the budget lasts, at most _MAX_WORLDS.
-_PLAYS = (0, 300, 2000)
-_EXACT = (0, 0, 2)
+# then more while the budget lasts, at most _MAX_WORLDS.  _PLAYS = (0, 300, 2000) and
+# _EXACT = (0, 0, 2) are written out where they are read: a module-level name of a tuple
+# costs one interned name (qstr) on the device, a const() none.
 _MIN_WORLDS = const(4)
 _WORLD_COST = const(8)           # dealing a world, in card plays
 _MAX_WORLDS = const(64)
@@ -72,8 +72,6 @@ _POP6 = cards.POP6
 # of a one-card mask without a loop or a dict (as in deal.py)
 _BIT37 = (b"\x00\x00\x01\x00\x02\x17\x00\x00\x03\x10\x00\x00\x00\x0b\x00\x0d\x04\x07\x11"
           b"\x00\x00\x16\x00\x0f\x00\x0a\x0c\x06\x00\x15\x0e\x09\x05\x14\x08\x13\x12")
-# trump value of each rank 9 J Q K T A, for the trump choice
-_TRUMP_VALUE = b"\x02\x02\x03\x03\x04\x05"
 _ACES = const(0x820820)          # the ace's bit of each suit
 _QUEENS = const(0x104104)        # the queen's bit of each suit: h & h >> 1 & _QUEENS
 #                                  is non-zero when h holds a K and Q of one suit
@@ -163,7 +161,7 @@ def suit_strength(hand, s):
     v = 0
     for r in range(6):
         if t >> (s * 6 + r) & 1:
-            v += _TRUMP_VALUE[r]
+            v += b"\x02\x02\x03\x03\x04\x05"[r]     # trump value of 9 J Q K T A
     if t >> (s * 6 + cards.RK) & 1 and t >> (s * 6 + cards.RQ) & 1:
         v += 4
     for o in range(4):
@@ -173,9 +171,9 @@ def suit_strength(hand, s):
 
 
 # Name trump as the soloist / first chooser only with at least this strength.
-SOLO_MIN = (11, 12, 12)          # 3 players, per level
-EACH_MIN = const(7)              # each_for_self: P1's own choice against the turned card
-PARTNER_FIRST_MIN = const(7)     # 4 players, partner_first: below this, leave it to him
+# (3 players: (11, 12, 12) per level, read where it is used)
+_EACH_MIN = const(7)             # each_for_self: P1's own choice against the turned card
+_PARTNER_FIRST_MIN = const(7)    # 4 players, partner_first: below this, leave it to him
 
 
 def _trump_choice(view, specials, level):
@@ -190,13 +188,13 @@ def _trump_choice(view, specials, level):
     if specials & D.B_PASS:
         n = view.nseats()
         if view.each_for_self():
-            if best_v < EACH_MIN:
+            if best_v < _EACH_MIN:
                 return D.A_PASS
         elif n == 3:
-            if best_v < SOLO_MIN[level]:
+            if best_v < (11, 12, 12)[level]:
                 return D.A_PASS                     # Warszawa: another seat plays alone
         elif view.rules().warszawa_order == 1 and view.seat == view.forehand():
-            if best_v < PARTNER_FIRST_MIN:
+            if best_v < _PARTNER_FIRST_MIN:
                 return D.A_PASS                     # the partner chooses next
     return A_TRUMP + best
 
@@ -730,8 +728,8 @@ def _value(d, me, tie=1):
     return 64 * (d.score_delta[me] - best_pts) + (d.total(me) - best_tot) // tie
 
 
-PRUNE = True
-HALVING = True
+_PRUNE = const(1)
+_HALVING = const(1)
 
 
 def _distinct(legal, played):
@@ -759,7 +757,7 @@ def _search(view, level, rng, legal):
     s = _scratch(view)
     base = s.base
     n_c = 0
-    m = _distinct(legal, view.played()) if PRUNE else legal
+    m = _distinct(legal, view.played()) if _PRUNE else legal
     if m & (m - 1) == 0:
         return _BIT37[m % 37]
     while m:
@@ -770,13 +768,13 @@ def _search(view, level, rng, legal):
         n_c += 1
         m ^= low
     n_active = n_c
-    halved = not HALVING
+    halved = not _HALVING
     me = view.seat
-    exact = view.hand_size(me) <= _EXACT[level]
+    exact = view.hand_size(me) <= (0, 0, 2)[level]
     remaining = 0
     for p in range(view.nseats()):
         remaining += view.hand_size(p)
-    budget = _PLAYS[level]
+    budget = (0, 300, 2000)[level]
     used = 0
     worlds = 0
     n = view.nseats()
@@ -854,8 +852,8 @@ def action_values(view, level, rng, out, only=0xFFFFFF):
     remaining = 0
     for p in range(n):
         remaining += view.hand_size(p)
-    exact = view.hand_size(me) <= _EXACT[level]
-    worlds = _PLAYS[level] // (_WORLD_COST + cards.count(legal) * remaining)
+    exact = view.hand_size(me) <= (0, 0, 2)[level]
+    worlds = (0, 300, 2000)[level] // (_WORLD_COST + cards.count(legal) * remaining)
     if exact:
         worlds = 2 * _MIN_WORLDS
     worlds = _MIN_WORLDS if worlds < _MIN_WORLDS else min(worlds, _MAX_WORLDS)
