@@ -54,9 +54,10 @@ from sixtysix_core.deal_multi import A_TRUMP, PH_PMELD, PH_TRUMP, DealMulti
 # Per level: the work budget of one decision in card plays (a world costs about
 # candidates x cards still to play, an exact search its replayed plays), and the
 # exact search's limit (cards in the mover's hand).  Worlds: at least _MIN_WORLDS,
-# then more while the budget lasts, at most _MAX_WORLDS.  _PLAYS = (0, 300, 2000) and
-# _EXACT = (0, 0, 2) are written out where they are read: a module-level name of a tuple
-# costs one interned name (qstr) on the device, a const() none.
+# then more while the budget lasts, at most _MAX_WORLDS.  _PLAYS = (0, 300, 2000) is
+# written out where it is read: a module-level name of a tuple costs one interned name
+# (qstr) on the device, a const() none.
+_EXACT = (0, 0, 2)               # (review_multi.py reads it too)
 _MIN_WORLDS = const(4)
 _WORLD_COST = const(8)           # dealing a world, in card plays
 _MAX_WORLDS = const(64)
@@ -770,7 +771,7 @@ def _search(view, level, rng, legal):
     n_active = n_c
     halved = not _HALVING
     me = view.seat
-    exact = view.hand_size(me) <= (0, 0, 2)[level]
+    exact = view.hand_size(me) <= _EXACT[level]
     remaining = 0
     for p in range(view.nseats()):
         remaining += view.hand_size(p)
@@ -852,7 +853,7 @@ def action_values(view, level, rng, out, only=0xFFFFFF):
     remaining = 0
     for p in range(n):
         remaining += view.hand_size(p)
-    exact = view.hand_size(me) <= (0, 0, 2)[level]
+    exact = view.hand_size(me) <= _EXACT[level]
     worlds = (0, 300, 2000)[level] // (_WORLD_COST + cards.count(legal) * remaining)
     if exact:
         worlds = 2 * _MIN_WORLDS
