@@ -81,20 +81,28 @@ _state = [None]
 
 
 class _Scratch:
+    """The bot's scratch, made once per RuleSet.  Its fields are named with names the app
+    interns anyway (each new attribute name is one more qstr for good on the device):
+    root (the view's hand), base (a sampled world), deal (a world being played out),
+    current (the exact search's line); playable[i] the candidate cards, enabled[i] still
+    in the running, scores[i] their summed values, delta[i] an exact search's value;
+    sample()'s unseen (mask), counts / slots (cards a seat still needs / has room for),
+    mask[p] (cards p cannot hold), possible[c] (the seats card c may go to)."""
+
     def __init__(self, rules):
         self.root = DealMulti(rules)
         self.base = DealMulti(rules)
-        self.world = DealMulti(rules)
-        self.line = DealMulti(rules)
-        self.cand = bytearray(8)
-        self.active = bytearray(8)
-        self.score = [0] * 8
-        self.vals = [0] * 8
-        self.elig = bytearray(24)
-        self.rem = [0, 0, 0, 0]
-        self.room = [0, 0, 0, 0]
-        self.cant = [0, 0, 0, 0]
-        self.pool = 0
+        self.deal = DealMulti(rules)
+        self.current = DealMulti(rules)
+        self.playable = bytearray(8)
+        self.enabled = bytearray(8)
+        self.scores = [0] * 8
+        self.delta = [0] * 8
+        self.possible = bytearray(24)
+        self.counts = [0, 0, 0, 0]
+        self.slots = [0, 0, 0, 0]
+        self.mask = [0, 0, 0, 0]
+        self.unseen = 0
         self.buf = bytearray(40)
         self.plays = 0
         self.tie = 1                        # _value's tie-break divisor
@@ -362,15 +370,15 @@ def fill(view, d):
 
 def prepare(view, s):
     """Once per decision: fill s.root from the view and note, for sample(), the unseen
-    cards (s.pool), each other seat's free room (s.room) and the seats each unseen card
-    may go to (s.elig: not cannot_hold, room left)."""
+    cards (s.unseen), each other seat's free room (s.slots) and the seats each unseen card
+    may go to (s.possible: not cannot_hold, room left)."""
     fill(view, s.root)
     n = view.nseats()
     me = view.seat
     pool = view.unseen()
-    s.pool = pool
-    room = s.room
-    cant = s.cant
+    s.unseen = pool
+    room = s.slots
+    cant = s.mask
     for p in range(4):
         room[p] = 0
         cant[p] = 0
@@ -378,7 +386,7 @@ def prepare(view, s):
         if p != me:
             room[p] = view.hand_size(p) - cards.count(view.known_cards(p))
             cant[p] = view.cannot_hold(p)
-    elig = s.elig
+    elig = s.possible
     m = pool
     while m:
         low = m & -m
@@ -392,16 +400,16 @@ def prepare(view, s):
 
 
 def sample(s, d, n, me, rng):
-    """Deal s.pool to the other seats of world d (a copy of s.root): each seat gets its
+    """Deal s.unseen to the other seats of world d (a copy of s.root): each seat gets its
     room, never a card it cannot hold unless no seat with room left may take it (then
     it returns False: the greedy order can run into this, about 1 world in 100 with 4
     players, and the caller deals again)."""
     fitted = True
-    rem = s.rem
+    rem = s.counts
     for p in range(4):
-        rem[p] = s.room[p]
-    elig = s.elig
-    pool = s.pool
+        rem[p] = s.slots[p]
+    elig = s.possible
+    pool = s.unseen
     # most constrained cards first: those with one possible seat, then two, then three
     for want in (1, 2, 3):
         m = pool
@@ -763,9 +771,9 @@ def _search(view, level, rng, legal):
         return _BIT37[m % 37]
     while m:
         low = m & -m
-        s.cand[n_c] = _BIT37[low % 37]
-        s.score[n_c] = 0
-        s.active[n_c] = 1
+        s.playable[n_c] = _BIT37[low % 37]
+        s.scores[n_c] = 0
+        s.enabled[n_c] = 1
         n_c += 1
         m ^= low
     n_active = n_c
@@ -795,18 +803,18 @@ def _search(view, level, rng, legal):
             while n_active > (n_c + 1) // 2:        # better half for the rest
                 worst = -1
                 for i in range(n_c):
-                    if s.active[i] and (worst < 0 or s.score[i] < s.score[worst]):
+                    if s.enabled[i] and (worst < 0 or s.scores[i] < s.scores[worst]):
                         worst = i
-                s.active[worst] = 0
+                s.enabled[worst] = 0
                 n_active -= 1
         used += n_active * remaining
         _play_all(s, me, rng, n_c)
         rng.below(7)                                # move on from the shared luck
     best = -1
     for i in range(n_c):
-        if s.active[i] and (best < 0 or s.score[i] > s.score[best]):
+        if s.enabled[i] and (best < 0 or s.scores[i] > s.scores[best]):
             best = i
-    return s.cand[best]
+    return s.playable[best]
 
 
 def _deal_world(s, n, me, rng):
@@ -819,16 +827,16 @@ def _deal_world(s, n, me, rng):
 
 def _play_all(s, me, rng, n_c):
     """Each active candidate of s played in world s.base and finished by the playout,
-    every one with the same draws from rng (the same luck); adds its _value to s.score."""
-    w = s.world
+    every one with the same draws from rng (the same luck); adds its _value to s.scores."""
+    w = s.deal
     seed1, seed2, seed3 = rng.s1, rng.s2, rng.s3
     for i in range(n_c):
-        if s.active[i]:
+        if s.enabled[i]:
             _copy_play(s.base, w)
-            w._play(me, s.cand[i])
+            w._play(me, s.playable[i])
             rng.s1, rng.s2, rng.s3 = seed1, seed2, seed3
             playout(w, rng)
-            s.score[i] += _value(w, me, s.tie)
+            s.scores[i] += _value(w, me, s.tie)
 
 
 def action_values(view, level, rng, out, only=0xFFFFFF):
@@ -862,8 +870,8 @@ def action_values(view, level, rng, out, only=0xFFFFFF):
     m = legal & only
     while m:
         low = m & -m
-        s.cand[n_c] = _BIT37[low % 37]
-        s.score[n_c] = 0
+        s.playable[n_c] = _BIT37[low % 37]
+        s.scores[n_c] = 0
         n_c += 1
         m ^= low
     prepare(view, s)
@@ -872,20 +880,20 @@ def action_values(view, level, rng, out, only=0xFFFFFF):
         _deal_world(s, n, me, rng)
         seed1, seed2, seed3 = rng.s1, rng.s2, rng.s3
         for i in range(n_c):
-            s.active[i] = 1
+            s.enabled[i] = 1
             if exact:
-                _copy_play(s.base, s.world)
-                s.world._play(me, s.cand[i])
-                v = _minimax(s.world, me, s)
+                _copy_play(s.base, s.deal)
+                s.deal._play(me, s.playable[i])
+                v = _minimax(s.deal, me, s)
                 if s.plays >= 0:                    # solved: no playout for this card
-                    s.active[i] = 0
-                    s.score[i] += v
+                    s.enabled[i] = 0
+                    s.scores[i] += v
         _play_all(s, me, rng, n_c)
         rng.s1, rng.s2, rng.s3 = seed1, seed2, seed3   # the next world: not `only`'s
         rng.below(7)
     s.tie = 1
     for i in range(n_c):
-        out[s.cand[i]] = s.score[i] // worlds
+        out[s.playable[i]] = s.scores[i] // worlds
     return legal
 
 
@@ -893,21 +901,21 @@ def action_values(view, level, rng, out, only=0xFFFFFF):
 
 def _exact_scores(base, me, s, n_c):
     """Minimax of world `base` (card play only; melds and declarations as in the
-    playout, taken at once) for each candidate; adds to s.score and returns the plays
+    playout, taken at once) for each candidate; adds to s.scores and returns the plays
     it replayed.  0 if a search ran over _NODE_CAP (nothing is added then, and the
     caller plays the world out instead)."""
-    w = s.world
+    w = s.deal
     cost = 0
     for i in range(n_c):
         _copy_play(base, w)
-        w._play(me, s.cand[i])
+        w._play(me, s.playable[i])
         v = _minimax(w, me, s)
         if s.plays < 0:
             for j in range(i):
-                s.score[j] -= s.vals[j]
+                s.scores[j] -= s.delta[j]
             return 0
-        s.vals[i] = v
-        s.score[i] += v
+        s.delta[i] = v
+        s.scores[i] += v
         cost += s.plays
     return cost
 
@@ -941,11 +949,11 @@ def _minimax(root, me, s):
     """Depth-first minimax over the card play of `root` on explicit stacks (no
     recursion: the unix port's Python stack is small).  Saving a DealMulti per ply would
     allocate, so each node re-plays its line (st_card[0..depth], the cards chosen so
-    far) from the root into the scratch world s.line; hands hold at most _EXACT cards
+    far) from the root into the scratch world s.current; hands hold at most _EXACT cards
     each, so lines are short.  Returns the value for seat me's side, or None over
     _NODE_CAP replayed plays (then s.plays = -1; else s.plays counts them)."""
     mine = root.side_of[me]
-    w = s.line
+    w = s.current
     depth = 0
     nodes = 0
     s.plays = 0
