@@ -147,16 +147,16 @@ def choose(view, level, rng):
     return _search(view, level, rng, legal)
 
 
-def _no_card(specials):
+def _no_card(m):
     """A turn without a card to play: pass if it may, else the one action left (out)."""
-    return D.A_PASS if specials & D.B_PASS else D.A_OUT
+    return D.A_PASS if m & D.B_PASS else D.A_OUT
 
 
-def _best_meld(view, specials):
+def _best_meld(view, m):
     best = -1
     trump = view.trump()
     for s in range(4):
-        if specials >> (D.A_MELD - 24 + s) & 1:
+        if m >> (D.A_MELD - 24 + s) & 1:
             if best < 0 or s == trump:
                 best = s
     return best
@@ -217,29 +217,29 @@ def _trick_points(view):
     return pts
 
 
-def _cheapest(mask, avoid):
+def _cheapest(mask, other):
     best = -1
     best_key = 1000
     m = mask
     while m:
         low = m & -m
         c = _BIT37[low % 37]
-        key = _POINTS[c] * 2 + (60 if avoid >> c & 1 else 0) + c % 6
+        key = _POINTS[c] * 2 + (60 if other >> c & 1 else 0) + c % 6
         if key < best_key:
             best_key, best = key, c
         m ^= low
     return best
 
 
-def _richest(mask, avoid):
-    """The highest-valued card of mask, outside `avoid` (trumps) if possible."""
+def _richest(mask, other):
+    """The highest-valued card of mask, outside `other` (trumps) if possible."""
     best = -1
     best_key = -1000
     m = mask
     while m:
         low = m & -m
         c = _BIT37[low % 37]
-        key = _POINTS[c] * 2 - (60 if avoid >> c & 1 else 0) - c % 6
+        key = _POINTS[c] * 2 - (60 if other >> c & 1 else 0) - c % 6
         if key > best_key:
             best_key, best = key, c
         m ^= low
@@ -327,45 +327,45 @@ def greedy_choose(view, rng):
 
 # ------------------------------------------------------------- determinization
 
-def fill(view, d):
-    """Write everything the seat knows into scratch DealMulti d; other seats hold only
+def fill(view, deal):
+    """Write everything the seat knows into scratch DealMulti deal; other seats hold only
     their known cards (sample() deals the rest)."""
     n = view.nseats()
-    d.dealer = view.dealer()
-    d.forehand = view.forehand()
-    d.trump = view.trump()
-    d.chooser = view.chooser()
-    d.warszawa = view.warszawa()
-    d.meld_suit = view.meld_suit()
+    deal.dealer = view.dealer()
+    deal.forehand = view.forehand()
+    deal.trump = view.trump()
+    deal.chooser = view.chooser()
+    deal.warszawa = view.warszawa()
+    deal.meld_suit = view.meld_suit()
     k = view.trick_n()
-    d.trick_n = k
-    d.best = view.best()
+    deal.trick_n = k
+    deal.best = view.best()
     for i in range(k):
-        d.trick_cards[i] = view.trick_card(i)
-    d.lead_card = view.lead_card()
-    d.winner = -1
-    d.winner_side = -1
-    d.reason = -1
-    d.log_len = 0
-    d.leader = view.leader()
-    d.phase = view.phase()
-    d.to_move = view.to_move()
-    d.decl_seat = -1
+        deal.trick_cards[i] = view.trick_card(i)
+    deal.lead_card = view.lead_card()
+    deal.winner = -1
+    deal.winner_side = -1
+    deal.reason = -1
+    deal.log_len = 0
+    deal.leader = view.leader()
+    deal.phase = view.phase()
+    deal.to_move = view.to_move()
+    deal.decl_seat = -1
     me = view.seat
     for s in range(4):
-        d.score_delta[s] = 0
-        d.side_tricks[s] = view.side_tricks(s)
-        d.side_cardpts[s] = view.side_cardpts(s)
-        d.side_credited[s] = view.side_credited(s)
-        d.side_pending[s] = view.side_pending(s)
-        d.side_bonus[s] = 0
+        deal.score_delta[s] = 0
+        deal.side_tricks[s] = view.side_tricks(s)
+        deal.side_cardpts[s] = view.side_cardpts(s)
+        deal.side_credited[s] = view.side_credited(s)
+        deal.side_pending[s] = view.side_pending(s)
+        deal.side_bonus[s] = 0
         if s < n:
-            d.side_of[s] = view.side_of(s)
-            d.played_by[s] = view.played_by(s)
-            d.won[s] = view.won(s)
-            d.shown[s] = view.shown(s)
-            d.melds[s] = view.melds(s)
-            d.hand[s] = view.hand() if s == me else view.known_cards(s)
+            deal.side_of[s] = view.side_of(s)
+            deal.played_by[s] = view.played_by(s)
+            deal.won[s] = view.won(s)
+            deal.shown[s] = view.shown(s)
+            deal.melds[s] = view.melds(s)
+            deal.hand[s] = view.hand() if s == me else view.known_cards(s)
 
 
 def prepare(view, s):
@@ -399,8 +399,8 @@ def prepare(view, s):
         m ^= low
 
 
-def sample(s, d, n, me, rng):
-    """Deal s.unseen to the other seats of world d (a copy of s.root): each seat gets its
+def sample(s, deal, n, me, rng):
+    """Deal s.unseen to the other seats of world deal (a copy of s.root): each seat gets its
     room, never a card it cannot hold unless no seat with room left may take it (then
     it returns False: the greedy order can run into this, about 1 world in 100 with 4
     players, and the caller deals again)."""
@@ -435,7 +435,7 @@ def sample(s, d, n, me, rng):
             for p in range(n):
                 if e >> p & 1:
                     if r < rem[p]:
-                        d.hand[p] |= low
+                        deal.hand[p] |= low
                         rem[p] -= 1
                         break
                     r -= rem[p]
@@ -476,45 +476,45 @@ def _copy_play(a, b):
         b.trick_cards[i] = a.trick_cards[i]
 
 
-def playout(d, rng):
-    """Finish world d with the playout policy (playout_steps), fused for speed once a
+def playout(deal, rng):
+    """Finish world deal with the playout policy (playout_steps), fused for speed once a
     trick is to be led: the same choices and the same draws from rng as playout_steps,
     without the engine's per-action calls.  Allocates nothing."""
-    hand = d.hand
-    while d.phase != D.PH_OVER and (d.phase != D.PH_LEAD or d.trick_n or d.meld_suit >= 0):
-        _step(d, rng)
-    if d.phase == D.PH_OVER:
+    hand = deal.hand
+    while deal.phase != D.PH_OVER and (deal.phase != D.PH_LEAD or deal.trick_n or deal.meld_suit >= 0):
+        _step(deal, rng)
+    if deal.phase == D.PH_OVER:
         return
-    n = d.nseats
-    trump = d.trump
+    n = deal.nseats
+    trump = deal.trump
     trumps = _SUIT_MASK[trump]
-    side_of = d.side_of
-    pts = d.side_cardpts
-    tricks = d.side_tricks
-    cred = d.side_credited
-    pend = d.side_pending
-    each = d.each
-    pmeld = d._partner_meld
-    loser_turn = d._loser_turn
-    needs_trick = d.rules.meld_before_first_trick == 1
-    under_required = d.rules.undertrump == 0
-    leader = d.leader
+    side_of = deal.side_of
+    pts = deal.side_cardpts
+    tricks = deal.side_tricks
+    cred = deal.side_credited
+    pend = deal.side_pending
+    each = deal.each
+    pmeld = deal._partner_meld
+    loser_turn = deal._loser_turn
+    needs_trick = deal.rules.meld_before_first_trick == 1
+    under_required = deal.rules.undertrump == 0
+    leader = deal.leader
     first = True                                    # this window's partner turn is over
     while True:
         side = side_of[leader]
         may_meld = not (needs_trick and tricks[side] == 0)
         if pmeld and not first and may_meld:       # the partner's meld comes first
-            _fast_meld(d, (leader + 2) % 4, side)
+            _fast_meld(deal, (leader + 2) % 4, side)
         if not each and pts[side] + cred[side] >= 66:
-            _declare_at(d, leader)
+            _declare_at(deal, leader)
             return
         first = False
         h = hand[leader]
         lead = -1
-        suit = _fast_meld(d, leader, side) if may_meld else -1
+        suit = _fast_meld(deal, leader, side) if may_meld else -1
         if suit >= 0:
             if not each and pts[side] + cred[side] >= 66:
-                _declare_at(d, leader)
+                _declare_at(deal, leader)
                 return
             lead = suit * 6 + cards.RQ + rng.below(2)           # the Q or the K
         if lead < 0:
@@ -580,14 +580,14 @@ def playout(d, rng):
             pend[side] = 0
         leader = winner
         if hand[winner] == 0:                       # the last trick (deal_multi._play)
-            d.leader = winner
-            d.side_bonus[side] = d.rules.last_trick_bonus
+            deal.leader = winner
+            deal.side_bonus[side] = deal.rules.last_trick_bonus
             if each:
-                d._finish_each()
-            elif d.total(winner) >= 66:
-                d._declare(winner)
+                deal._finish_each()
+            elif deal.total(winner) >= 66:
+                deal._declare(winner)
             else:
-                d._finish(side, D.REASON_LAST_TRICK, d._g(1 - side))
+                deal._finish(side, D.REASON_LAST_TRICK, deal._g(1 - side))
             return
         if loser_turn:                              # D2: a losing seat with 66 declares
             s2 = winner
@@ -595,146 +595,146 @@ def playout(d, rng):
                 s2 += 1
                 if s2 == n:
                     s2 = 0
-                if side_of[s2] != side and d.total(s2) >= 66:
-                    _declare_at(d, s2)
+                if side_of[s2] != side and deal.total(s2) >= 66:
+                    _declare_at(deal, s2)
                     return
 
 
-def _fast_meld(d, seat, side):
+def _fast_meld(deal, seat, side):
     """The playout's meld for seat (trump first), credited to side; its suit or -1."""
-    h = d.hand[seat]
+    h = deal.hand[seat]
     if not h & h >> 1 & _QUEENS:
         return -1
-    suit = _free_marriage(h, d.melds[seat], d.trump)
+    suit = _free_marriage(h, deal.melds[seat], deal.trump)
     if suit >= 0:
-        d.melds[seat] |= 1 << suit
-        d._credit(side, 40 if suit == d.trump else 20)
+        deal.melds[seat] |= 1 << suit
+        deal._credit(side, 40 if suit == deal.trump else 20)
     return suit
 
 
-def _declare_at(d, seat):
-    d.leader = seat
-    d.trick_n = 0
-    d._declare(seat)
+def _declare_at(deal, seat):
+    deal.leader = seat
+    deal.trick_n = 0
+    deal._declare(seat)
 
 
-def _free_marriage(h, melded, trump):
+def _free_marriage(h, melds, trump):
     """A suit whose K and Q h holds and has not shown: trump first, else the lowest."""
     x = h & h >> 1 & _QUEENS
-    if x >> (trump * 6 + cards.RQ) & 1 and not melded >> trump & 1:
+    if x >> (trump * 6 + cards.RQ) & 1 and not melds >> trump & 1:
         return trump
     for s in range(4):
-        if x >> (s * 6 + cards.RQ) & 1 and not melded >> s & 1:
+        if x >> (s * 6 + cards.RQ) & 1 and not melds >> s & 1:
             return s
     return -1
 
 
-def playout_steps(d, rng):
+def playout_steps(deal, rng):
     """The playout policy action by action through the engine (the reference for
     playout): random legal cards, but a side ace leads; followers by _follow_policy;
     every seat melds (40 first) and declares a correct 66 at once, passes otherwise."""
-    while d.phase != D.PH_OVER:
-        _step(d, rng)
+    while deal.phase != D.PH_OVER:
+        _step(deal, rng)
 
 
-def _step(d, rng):
+def _step(deal, rng):
     """One action of the playout policy; allocates nothing."""
-    phase = d.phase
-    seat = d.to_move
+    phase = deal.phase
+    seat = deal.to_move
     if phase == D.PH_FOLLOW:
-        cm = d.follow_cards(d.hand[seat])
+        cm = deal.follow_cards(deal.hand[seat])
         if cm & (cm - 1):
-            d._play(seat, _follow_policy(d, seat, cm))
+            deal._play(seat, _follow_policy(deal, seat, cm))
             return
     elif phase == D.PH_LEAD:
-        if d.total(seat) >= 66 and not d.each:
-            d.apply(D.A_OUT)
+        if deal.total(seat) >= 66 and not deal.each:
+            deal.apply(D.A_OUT)
             return
-        h = d.hand[seat]
-        if d.meld_suit < 0 and h & h >> 1 & _QUEENS:
-            sm = d._marriages(seat)
+        h = deal.hand[seat]
+        if deal.meld_suit < 0 and h & h >> 1 & _QUEENS:
+            sm = deal._marriages(seat)
             if sm:
-                d.apply(D.A_MELD + _meld_of(sm, d.trump))
+                deal.apply(D.A_MELD + _meld_of(sm, deal.trump))
                 return
-        cm = d.legal_cards()
-        aces = cm & _ACES & ~_SUIT_MASK[d.trump]
+        cm = deal.legal_cards()
+        aces = cm & _ACES & ~_SUIT_MASK[deal.trump]
         if aces and cm & (cm - 1):                  # a side ace is the lead of choice
-            d._play(seat, _BIT37[(aces & -aces) % 37])
+            deal._play(seat, _BIT37[(aces & -aces) % 37])
             return
     elif phase == PH_PMELD:
-        sm = d._marriages(seat)
-        d.apply(D.A_MELD + _meld_of(sm, d.trump) if sm else D.A_PASS)
+        sm = deal._marriages(seat)
+        deal.apply(D.A_MELD + _meld_of(sm, deal.trump) if sm else D.A_PASS)
         return
     else:                                           # PH_DECLARE
-        d.apply(D.A_OUT if d.total(seat) >= 66 else D.A_PASS)
+        deal.apply(D.A_OUT if deal.total(seat) >= 66 else D.A_PASS)
         return
     k = _POP6[cm & 63] + _POP6[cm >> 6 & 63] + _POP6[cm >> 12 & 63] + _POP6[cm >> 18]
     r = rng.below(k) if k > 1 else 0
     while r:
         cm &= cm - 1
         r -= 1
-    d._play(seat, _BIT37[(cm & -cm) % 37])
+    deal._play(seat, _BIT37[(cm & -cm) % 37])
 
 
-def _follow_policy(d, seat, cm):
+def _follow_policy(deal, seat, h):
     """The playout's follower: under the strict rule the legal cards either all win the
     trick or all lose it.  Losing: feed points to a winning partner, else throw the
     cheapest.  Winning: the cheapest when last or when the partner had it anyway,
     else the highest (hold the trick against the seats still to play)."""
-    n = d.nseats
-    trump = d.trump
-    w = d.trick_cards[d.best]
+    n = deal.nseats
+    trump = deal.trump
+    w = deal.trick_cards[deal.best]
     trumps = _SUIT_MASK[trump]
-    win = cm & (_ABOVE[w] | (0 if w // 6 == trump else trumps))
-    ally = d.side_of[(d.leader + d.best) % n] == d.side_of[seat] and not d.each
+    win = h & (_ABOVE[w] | (0 if w // 6 == trump else trumps))
+    ally = deal.side_of[(deal.leader + deal.best) % n] == deal.side_of[seat] and not deal.each
     if win:
-        if ally or d.trick_n == n - 1:
+        if ally or deal.trick_n == n - 1:
             return _rank_pick(win, trumps, False)
         return _rank_pick(win, trumps, True)
-    return _rank_pick(cm, trumps, ally)
+    return _rank_pick(h, trumps, ally)
 
 
-def _rank_pick(mask, trumps, high):
-    """The highest (or lowest) ranked card of mask, non-trumps first."""
-    m = mask & ~trumps
+def _rank_pick(mask, trump, top):
+    """The highest (or lowest) ranked card of mask, non-trump first."""
+    m = mask & ~trump
     if not m:
         m = mask
     best = -1
-    best_r = -1 if high else 9
+    best_r = -1 if top else 9
     for s in range(4):
         x = m >> (s * 6) & 63
         if x:
-            r = cards.HIGH_RANK[x] if high else cards.LOW_RANK[x]
-            if (high and r > best_r) or (not high and r < best_r):
+            r = cards.HIGH_RANK[x] if top else cards.LOW_RANK[x]
+            if (top and r > best_r) or (not top and r < best_r):
                 best_r = r
                 best = s * 6 + r
     return best
 
 
-def _meld_of(bits, trump):
-    """The suit to meld from B_MELD << s bits: trump first."""
-    if bits >> (5 + trump) & 1:
+def _meld_of(m, trump):
+    """The suit to meld from B_MELD << s m: trump first."""
+    if m >> (5 + trump) & 1:
         return trump
     s = 0
-    while not bits >> (5 + s) & 1:
+    while not m >> (5 + s) & 1:
         s += 1
     return s
 
 
-def _value(d, me, tie=1):
-    """A finished world's worth to seat me: 64 x game points margin + total margin / tie
-    (the search: tie 1; action_values: 4, as the two-player bot's tie-break)."""
-    mine = d.side_of[me]
+def _value(deal, me, scale=1):
+    """A finished world's worth to seat me: 64 x game points margin + total margin / scale
+    (the search: scale 1; action_values: 4, as the two-player bot's scale-break)."""
+    mine = deal.side_of[me]
     best_pts = -99
     best_tot = -999
-    for s in range(d.nseats):
-        if d.side_of[s] != mine:
-            if d.score_delta[s] > best_pts:
-                best_pts = d.score_delta[s]
-            t = d.total(s)
+    for s in range(deal.nseats):
+        if deal.side_of[s] != mine:
+            if deal.score_delta[s] > best_pts:
+                best_pts = deal.score_delta[s]
+            t = deal.total(s)
             if t > best_tot:
                 best_tot = t
-    return 64 * (d.score_delta[me] - best_pts) + (d.total(me) - best_tot) // tie
+    return 64 * (deal.score_delta[me] - best_pts) + (deal.total(me) - best_tot) // scale
 
 
 _PRUNE = const(1)
@@ -825,12 +825,12 @@ def _deal_world(s, n, me, rng):
             return
 
 
-def _play_all(s, me, rng, n_c):
+def _play_all(s, me, rng, n):
     """Each active candidate of s played in world s.base and finished by the playout,
     every one with the same draws from rng (the same luck); adds its _value to s.scores."""
     w = s.deal
     seed1, seed2, seed3 = rng.s1, rng.s2, rng.s3
-    for i in range(n_c):
+    for i in range(n):
         if s.enabled[i]:
             _copy_play(s.base, w)
             w._play(me, s.playable[i])
@@ -839,14 +839,14 @@ def _play_all(s, me, rng, n_c):
             s.scores[i] += _value(w, me, s.tie)
 
 
-def action_values(view, level, rng, out, only=0xFFFFFF):
+def action_values(view, level, rng, out, select=0xFFFFFF):
     """The search's judgement of view.seat's legal cards, for a review of the hand.
 
-    out (a list of at least 24 ints): out[c] is set for each card c of legal & only to
+    out (a list of at least 24 ints): out[c] is set for each card c of legal & select to
     its mean value over the level's sampled worlds in 1/64 game point (_value with the
     tie-break at 1/4: 64 x game points margin + total margin / 4).  Every card is played
-    in the same worlds with the same draws, and the worlds depend only on rng's state and
-    the legal cards, not on `only`: a caller may value one card per call (reseeding the
+    in the same worlds with the same draws, and the worlds depend select on rng's state and
+    the legal cards, not on `select`: a caller may value one card per call (reseeding the
     rng alike) to keep each call short.  Worlds: as many as the level's budget of card
     plays gives for all legal cards (at least _MIN_WORLDS); with at most _EXACT cards in
     hand, 2 x _MIN_WORLDS worlds searched exactly (a search over _NODE_CAP plays counts
@@ -867,7 +867,7 @@ def action_values(view, level, rng, out, only=0xFFFFFF):
         worlds = 2 * _MIN_WORLDS
     worlds = _MIN_WORLDS if worlds < _MIN_WORLDS else min(worlds, _MAX_WORLDS)
     n_c = 0
-    m = legal & only
+    m = legal & select
     while m:
         low = m & -m
         s.playable[n_c] = _BIT37[low % 37]
@@ -889,7 +889,7 @@ def action_values(view, level, rng, out, only=0xFFFFFF):
                     s.enabled[i] = 0
                     s.scores[i] += v
         _play_all(s, me, rng, n_c)
-        rng.s1, rng.s2, rng.s3 = seed1, seed2, seed3   # the next world: not `only`'s
+        rng.s1, rng.s2, rng.s3 = seed1, seed2, seed3   # the next world: not `select`'s
         rng.below(7)
     s.tie = 1
     for i in range(n_c):
@@ -899,14 +899,14 @@ def action_values(view, level, rng, out, only=0xFFFFFF):
 
 # ------------------------------------------------------------------ exact search
 
-def _exact_scores(base, me, s, n_c):
+def _exact_scores(base, me, s, n):
     """Minimax of world `base` (card play only; melds and declarations as in the
     playout, taken at once) for each candidate; adds to s.scores and returns the plays
     it replayed.  0 if a search ran over _NODE_CAP (nothing is added then, and the
     caller plays the world out instead)."""
     w = s.deal
     cost = 0
-    for i in range(n_c):
+    for i in range(n):
         _copy_play(base, w)
         w._play(me, s.playable[i])
         v = _minimax(w, me, s)
@@ -920,29 +920,29 @@ def _exact_scores(base, me, s, n_c):
     return cost
 
 
-def _settle(d):
+def _settle(deal):
     """Take the automatic choices of the playout (declare, meld, pass) until a card is
     to be played or the hand is over."""
-    while d.phase != D.PH_OVER:
-        phase = d.phase
-        seat = d.to_move
+    while deal.phase != D.PH_OVER:
+        phase = deal.phase
+        seat = deal.to_move
         if phase == D.PH_LEAD:
-            if d.total(seat) >= 66 and not d.each:
-                d.apply(D.A_OUT)
+            if deal.total(seat) >= 66 and not deal.each:
+                deal.apply(D.A_OUT)
                 continue
-            if d.meld_suit < 0:
-                sm = d._marriages(seat)
+            if deal.meld_suit < 0:
+                sm = deal._marriages(seat)
                 if sm:
-                    d.apply(D.A_MELD + _meld_of(sm, d.trump))
+                    deal.apply(D.A_MELD + _meld_of(sm, deal.trump))
                     continue
             return
         if phase == D.PH_FOLLOW:
             return
         if phase == PH_PMELD:
-            sm = d._marriages(seat)
-            d.apply(D.A_MELD + _meld_of(sm, d.trump) if sm else D.A_PASS)
+            sm = deal._marriages(seat)
+            deal.apply(D.A_MELD + _meld_of(sm, deal.trump) if sm else D.A_PASS)
         else:
-            d.apply(D.A_OUT if d.total(seat) >= 66 else D.A_PASS)
+            deal.apply(D.A_OUT if deal.total(seat) >= 66 else D.A_PASS)
 
 
 def _minimax(root, me, s):
@@ -1002,7 +1002,7 @@ def _minimax(root, me, s):
         s.st_best[depth] = -100000 if w.side_of[w.to_move] == mine else 100000
 
 
-def _moves(d):
-    if d.phase == D.PH_FOLLOW:
-        return d.follow_cards(d.hand[d.to_move])
-    return d.legal_cards()
+def _moves(deal):
+    if deal.phase == D.PH_FOLLOW:
+        return deal.follow_cards(deal.hand[deal.to_move])
+    return deal.legal_cards()
