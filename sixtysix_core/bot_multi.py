@@ -130,7 +130,34 @@ def choose(view, level, rng):
         return -1
     phase = view.phase()
     if phase == PH_TRUMP:
-        return _trump_choice(view, specials, level)
+        hand = view.hand()
+        best = 0
+        best_v = -1
+        for s in range(4):
+            if specials >> (A_TRUMP - 24 + s) & 1:
+                t = hand & _SUIT_MASK[s]
+                v = 0
+                for r in range(6):
+                    if t >> (s * 6 + r) & 1:
+                        v += b"\x02\x02\x03\x03\x04\x05"[r]
+                if t >> (s * 6 + cards.RK) & 1 and t >> (s * 6 + cards.RQ) & 1:
+                    v += 4
+                for o in range(4):
+                    if o != s and hand >> (o * 6 + cards.RA) & 1:
+                        v += 2
+                if v > best_v:
+                    best, best_v = s, v
+        if specials & D.B_PASS:
+            if view.each_for_self():
+                if best_v < _EACH_MIN:
+                    return D.A_PASS
+            elif view.nseats() == 3:
+                if best_v < (11, 12, 12)[level]:
+                    return D.A_PASS                 # Warszawa: another seat plays alone
+            elif view.rules().warszawa_order == 1 and view.seat == view.forehand():
+                if best_v < _PARTNER_FIRST_MIN:
+                    return D.A_PASS                 # the partner chooses next
+        return A_TRUMP + best
     if specials & D.B_OUT and view.total(me) >= 66:
         return D.A_OUT                              # R14 / V1: a correct 66 at once
     meld = _best_meld(view, specials)
@@ -162,50 +189,12 @@ def _best_meld(view, m):
     return best
 
 
-# ------------------------------------------------------------------ trump choice
-
-def suit_strength(hand, s):
-    """How good suit s is as trump for this hand: its cards, a trump marriage, side aces."""
-    t = hand & _SUIT_MASK[s]
-    v = 0
-    for r in range(6):
-        if t >> (s * 6 + r) & 1:
-            v += b"\x02\x02\x03\x03\x04\x05"[r]     # trump value of 9 J Q K T A
-    if t >> (s * 6 + cards.RK) & 1 and t >> (s * 6 + cards.RQ) & 1:
-        v += 4
-    for o in range(4):
-        if o != s and hand >> (o * 6 + cards.RA) & 1:
-            v += 2
-    return v
-
-
-# Name trump as the soloist / first chooser only with at least this strength.
-# (3 players: (11, 12, 12) per level, read where it is used)
+# The trump choice (written out in choose(): a helper's name is one more qstr): each
+# suit rated as trump for this hand (its cards 9 J Q K T A: 2 2 3 3 4 5, a trump
+# marriage 4, each side ace 2); the best is named as the soloist / first chooser only
+# with at least: 3 players (11, 12, 12) per level, else the constants below.
 _EACH_MIN = const(7)             # each_for_self: P1's own choice against the turned card
 _PARTNER_FIRST_MIN = const(7)    # 4 players, partner_first: below this, leave it to him
-
-
-def _trump_choice(view, specials, level):
-    hand = view.hand()
-    best = 0
-    best_v = -1
-    for s in range(4):
-        if specials >> (A_TRUMP - 24 + s) & 1:
-            v = suit_strength(hand, s)
-            if v > best_v:
-                best, best_v = s, v
-    if specials & D.B_PASS:
-        n = view.nseats()
-        if view.each_for_self():
-            if best_v < _EACH_MIN:
-                return D.A_PASS
-        elif n == 3:
-            if best_v < (11, 12, 12)[level]:
-                return D.A_PASS                     # Warszawa: another seat plays alone
-        elif view.rules().warszawa_order == 1 and view.seat == view.forehand():
-            if best_v < _PARTNER_FIRST_MIN:
-                return D.A_PASS                     # the partner chooses next
-    return A_TRUMP + best
 
 
 # --------------------------------------------------------------- rule of thumb
