@@ -64,6 +64,10 @@ _MAX_WORLDS = const(64)
 _EASY_RANDOM = const(3)          # easy: 1 in 3 card choices at random
 _NODE_CAP = const(1200)          # exact search: replayed plays per world (then a rollout)
 _REPLAY_COST = const(4)          # copying the root and settling a line, in card plays
+# The trump choice (choose()): name trump as the soloist / first chooser only with at
+# least this strength (defined before their use: mpy-cross folds a const() only then)
+_EACH_MIN = const(7)             # each_for_self: P1's own choice against the turned card
+_PARTNER_FIRST_MIN = const(7)    # 4 players, partner_first: below this, leave it to him
 
 _SUIT_MASK = cards.SUIT_MASK
 _ABOVE = cards.ABOVE
@@ -106,11 +110,10 @@ class _Scratch:
         self.buf = bytearray(40)
         self.plays = 0
         self.tie = 1                        # _value's tie-break divisor
-        # exact search stack: per ply the remaining candidate mask and the best value
-        self.st_mask = [0] * 40
-        self.st_best = [0] * 40
-        self.st_card = bytearray(40)
-        self.st_seat = bytearray(40)
+        # exact search stack, two fields (not four: each attribute name is a qstr on the
+        # device): per ply the remaining candidate mask, the best value, the card, the seat
+        self.st_mask = [0] * 80             # [ply] candidate mask, [40 + ply] best value
+        self.st_card = bytearray(80)        # [ply] card chosen, [40 + ply] seat to move
 
 
 def _scratch(view):
@@ -174,16 +177,16 @@ def choose(view, level, rng):
     return _search(view, level, rng, legal)
 
 
-def _no_card(m):
+def _no_card(x):
     """A turn without a card to play: pass if it may, else the one action left (out)."""
-    return D.A_PASS if m & D.B_PASS else D.A_OUT
+    return D.A_PASS if x & D.B_PASS else D.A_OUT
 
 
-def _best_meld(view, m):
+def _best_meld(view, x):
     best = -1
     trump = view.trump()
     for s in range(4):
-        if m >> (D.A_MELD - 24 + s) & 1:
+        if x >> (D.A_MELD - 24 + s) & 1:
             if best < 0 or s == trump:
                 best = s
     return best
@@ -192,9 +195,7 @@ def _best_meld(view, m):
 # The trump choice (written out in choose(): a helper's name is one more qstr): each
 # suit rated as trump for this hand (its cards 9 J Q K T A: 2 2 3 3 4 5, a trump
 # marriage 4, each side ace 2); the best is named as the soloist / first chooser only
-# with at least: 3 players (11, 12, 12) per level, else the constants below.
-_EACH_MIN = const(7)             # each_for_self: P1's own choice against the turned card
-_PARTNER_FIRST_MIN = const(7)    # 4 players, partner_first: below this, leave it to him
+# with at least: 3 players (11, 12, 12) per level, else _EACH_MIN, _PARTNER_FIRST_MIN.
 
 
 # --------------------------------------------------------------- rule of thumb
@@ -700,12 +701,12 @@ def _rank_pick(mask, trump, top):
     return best
 
 
-def _meld_of(m, trump):
-    """The suit to meld from B_MELD << s m: trump first."""
-    if m >> (5 + trump) & 1:
+def _meld_of(x, trump):
+    """The suit to meld from x (B_MELD << s bits): trump first."""
+    if x >> (5 + trump) & 1:
         return trump
     s = 0
-    while not m >> (5 + s) & 1:
+    while not x >> (5 + s) & 1:
         s += 1
     return s
 
@@ -943,6 +944,8 @@ def _minimax(root, me, s):
     _NODE_CAP replayed plays (then s.plays = -1; else s.plays counts them)."""
     mine = root.side_of[me]
     w = s.current
+    stack = s.st_mask                   # [ply]: moves left; [40 + ply]: best value so far
+    line = s.st_card                    # [ply]: the card chosen; [40 + ply]: its seat
     depth = 0
     nodes = 0
     s.plays = 0
@@ -951,24 +954,24 @@ def _minimax(root, me, s):
     if w.phase == D.PH_OVER:
         s.plays = 1
         return _value(w, me, s.tie)
-    s.st_mask[0] = _moves(w)
-    s.st_seat[0] = w.to_move
-    s.st_best[0] = -100000 if w.side_of[w.to_move] == mine else 100000
+    stack[0] = _moves(w)
+    line[40] = w.to_move
+    stack[40] = -100000 if w.side_of[w.to_move] == mine else 100000
     while True:
-        m = s.st_mask[depth]
+        m = stack[depth]
         if m == 0:
-            v = s.st_best[depth]
+            v = stack[40 + depth]
             if depth == 0:
                 s.plays = nodes
                 return v
             depth -= 1
-            maxing = root.side_of[s.st_seat[depth]] == mine
-            if (maxing and v > s.st_best[depth]) or (not maxing and v < s.st_best[depth]):
-                s.st_best[depth] = v
+            maxing = root.side_of[line[40 + depth]] == mine
+            if (maxing and v > stack[40 + depth]) or (not maxing and v < stack[40 + depth]):
+                stack[40 + depth] = v
             continue
         low = m & -m
-        s.st_mask[depth] = m ^ low
-        s.st_card[depth] = _BIT37[low % 37]
+        stack[depth] = m ^ low
+        line[depth] = _BIT37[low % 37]
         nodes += depth + _REPLAY_COST              # the line's plays, copy and settle
         if nodes > _NODE_CAP:
             s.plays = -1
@@ -977,18 +980,18 @@ def _minimax(root, me, s):
         _copy_play(root, w)
         _settle(w)
         for i in range(depth + 1):
-            w._play(w.to_move, s.st_card[i])
+            w._play(w.to_move, line[i])
             _settle(w)
         if w.phase == D.PH_OVER:
             v = _value(w, me, s.tie)
-            maxing = root.side_of[s.st_seat[depth]] == mine
-            if (maxing and v > s.st_best[depth]) or (not maxing and v < s.st_best[depth]):
-                s.st_best[depth] = v
+            maxing = root.side_of[line[40 + depth]] == mine
+            if (maxing and v > stack[40 + depth]) or (not maxing and v < stack[40 + depth]):
+                stack[40 + depth] = v
             continue
         depth += 1
-        s.st_mask[depth] = _moves(w)
-        s.st_seat[depth] = w.to_move
-        s.st_best[depth] = -100000 if w.side_of[w.to_move] == mine else 100000
+        stack[depth] = _moves(w)
+        line[40 + depth] = w.to_move
+        stack[40 + depth] = -100000 if w.side_of[w.to_move] == mine else 100000
 
 
 def _moves(deal):

@@ -275,7 +275,7 @@ class DealMulti:
             self.log_seat[n] = seat
             self.log_len = n + 1
         if action >= A_TRUMP:
-            self._name_trump(seat, action - A_TRUMP)
+            self._trump(seat, action - A_TRUMP)
         elif action == D.A_PASS:
             self._pass(seat)
         elif action == D.A_OUT:
@@ -291,7 +291,7 @@ class DealMulti:
             if self.each:                           # P1's next card sets trump
                 up = self.deck[9]
                 self.shown[seat] |= 1 << up
-                self._name_trump(-1, up // 6)
+                self._trump(-1, up // 6)
                 return
             self.warszawa = True
             n = self.nseats
@@ -303,7 +303,7 @@ class DealMulti:
             else:
                 self.to_move = (seat + 1) % n
         elif phase == PH_PMELD:
-            self._open_window()
+            self._lead()
         else:                                       # PH_DECLARE: the next loser, or the window
             self._next_loser(seat)
 
@@ -328,16 +328,17 @@ class DealMulti:
                 self.phase = PH_PMELD
                 self.to_move = partner
                 return
-        self._open_window()
+        self._lead()
 
-    def _open_window(self):
-        """The leader's window opens (R10, R14)."""
+    def _lead(self):
+        """The leader's window opens (R10, R14): he is to lead."""
         self.phase = D.PH_LEAD
         self.to_move = self.leader
         if self.rules.auto_declare and not self.each and self.total(self.leader) >= 66:
             self._declare(self.leader)
 
-    def _name_trump(self, seat, suit):
+    def _trump(self, seat, suit):
+        """seat names suit (-1: each_for_self's turned card); the second round is dealt."""
         self.trump = suit
         self.chooser = seat
         if self.nseats == 3 and not self.each:      # V1: the chooser plays alone
@@ -358,7 +359,7 @@ class DealMulti:
         self.shown[seat] |= (1 << (suit * 6 + 2)) | (1 << (suit * 6 + 3))
         if self.phase == PH_PMELD:                  # the partner's meld: no duty to lead it
             self._credit(side, value)
-            self._open_window()
+            self._lead()
             return
         self.meld_suit = suit
         self._credit(side, value)

@@ -25,9 +25,9 @@ def action_token(action):
     return ("draw", "exchange", "close", "out", "pass")[action - D.A_DRAW]
 
 
-def format_record(deal, comment=None):
+def format_record(deal, note=None):
     rules = deal.rules
-    out = [_WORDS[0] % comment] if comment else []
+    out = [_WORDS[0] % note] if note else []     # a comment line
     out.append(_WORDS[1] + rules.preset)
     for opt_name, value in rules.overrides():
         out.append(_WORDS[2] % (opt_name, value))
