@@ -16,7 +16,7 @@ Fields (cards are cards.py ints, NO_CARD for none): slots[0:nslots] the hand, cu
 card shown in a column, last[seat] + last[4] the last trick and its winner (last[4] =
 NO_CARD: none, or closed since a card was led: R22), note / bot_note (a bot's latest
 announcement, kept until the human's move) / message, popup_* (engine actions, or the
-table.py U_* codes), toast_lines.  A finished trick stays on the table for ANIM_SHOW_MS
+table.py U_* codes), toast_lines.  A finished trick stays on the table for _ANIM_SHOW_MS
 (longer when a bot won it and leads next) or until A or B.  The trump choice is a page
 of its own (trump_page.TrumpPage, screen 7): one row per suit with the cards held in
 it, then Warszawa (or the pass of each_for_self) and Hint.  enter(app, step) is the
@@ -40,18 +40,19 @@ from sixtysix_ui.render import (_TABLE_SCENE, NO_CARD, _palette, _Rows, _scroll_
 
 HUMAN = const(0)
 # The same codes and times as table.py (not imported from there: a 3- or 4-player match
-# does not load the two-player table)
-U_LAST = const(100)
+# does not load the two-player table).  Private const()s, and the table's words written
+# where they are used: on the device every module-level name is an interned name (qstr).
+_U_LAST = const(100)
 U_HINT = const(101)
-U_QUIT = const(102)
-U_BACK = const(103)
-U_SURE = const(104)
-BOT_DELAY_MS = const(450)
-ANIM_SHOW_MS = const(700)
-BOT_WON_MS = const(600)
-EV_TURN = const(1)
-EV_TRICK_WON = const(2)
-EV_MARRIAGE = const(3)
+_U_QUIT = const(102)
+_U_BACK = const(103)
+_U_SURE = const(104)
+_BOT_DELAY_MS = const(450)
+_ANIM_SHOW_MS = const(700)
+_BOT_WON_MS = const(600)
+_EV_TURN = const(1)
+_EV_TRICK_WON = const(2)
+_EV_MARRIAGE = const(3)
 _PREV = const(5)
 _NEXT = const(10)
 _SLOTS = const(8)
@@ -70,20 +71,6 @@ _OLED = ((0, 42, 84), (0, 32, 64, 96), (0, 13, 1), (7, 7, 13), (0, 24), (19, 13)
 # texts.py: a 3- or 4-player match leaves the two-player words out of the heap.
 SUITS = ("clubs", "spades", "hearts", "diamonds")
 RANKS = ("9", "J", "Q", "K", "10", "A")
-LEAD = "Your lead"
-FOLLOW = "Your turn: follow"
-HAVE_66 = "You have 66: Menu>66"
-HINT_THINKING = "Thinking..."
-HINT_TITLE = "Hint: do this"
-NO_TRICK = "No trick to show"
-TRICK_CLOSED = "Closed: a card is led"
-SURE_TITLE = "66 now? Sure?"
-SURE_NO = "No, play on"
-SURE_YES = "Yes, declare 66"
-MENU_LAST = "Last trick"
-MENU_HINT = "Hint"
-MENU_QUIT = "Save and quit"
-MENU_BACK = "Back"
 _NAMES = ("You", "Left", "Partner", "Right")
 
 
@@ -380,7 +367,7 @@ class TableMulti:
                 self.bot_note = text
                 self.note = ""
             if D.A_MELD <= action < A_TRUMP:
-                app.event(EV_MARRIAGE)
+                app.event(_EV_MARRIAGE)
         else:
             self.note = ""
             if k == 0:
@@ -394,7 +381,7 @@ class TableMulti:
                 self.anim_start = self._now
                 self.note = won_trick(d, d.leader, self.L.CHARS)
                 if d.side_of[d.leader] == d.side_of[HUMAN]:
-                    app.event(EV_TRICK_WON)
+                    app.event(_EV_TRICK_WON)
                 if not d.is_over():
                     app.save()
         if d.is_over() and self.anim_start < 0:
@@ -426,7 +413,7 @@ class TableMulti:
                 self.cursor < n and self.legal >> self.slots[self.cursor] & 1)):
             self._cursor_to(bot_multi.heuristic_card(app.view, self.legal))
         if mine and not self._was_mine:
-            app.event(EV_TURN)
+            app.event(_EV_TURN)
         self._was_mine = mine and self.legal != 0
         if self.cursor >= self.ring():
             self.cursor = self.ring() - 1 if n else 0
@@ -455,16 +442,16 @@ class TableMulti:
         else:
             # the turn, and with "My points: show" the side's total (R22 reveal_points)
             reveal = self.app.settings.reveal
-            text, short = FOLLOW, "Follow"
+            text, short = "Your turn: follow", "Follow"
             if d.phase == D.PH_LEAD:
                 if d.legal_specials() & D.B_OUT and reveal and d.total(HUMAN) >= 66:
-                    self.message = HAVE_66
+                    self.message = "You have 66: Menu>66"
                     return
                 text = short = "Lead"
                 if d.legal_specials() >> (D.A_MELD - 24) & 15:
-                    text, short = LEAD + "  Menu: K+Q", "Lead, K+Q: Menu"
+                    text, short = "Your lead" + "  Menu: K+Q", "Lead, K+Q: Menu"
                 else:
-                    text = LEAD
+                    text = "Your lead"
             chars = self.L.CHARS
             if reveal:
                 pts = " (%d pts)" % d.total(HUMAN)
@@ -483,9 +470,9 @@ class TableMulti:
             app.quit_to_title()
             return
         if self.anim_start >= 0:
-            show = ANIM_SHOW_MS
+            show = _ANIM_SHOW_MS
             if self.anim_winner != HUMAN and not d.is_over():
-                show += BOT_WON_MS
+                show += _BOT_WON_MS
             if b & (I.BTN_A | I.BTN_B) or I.ticks_diff(now, self.anim_start) >= show:
                 self.anim_start = -1
                 self.note = ""
@@ -547,7 +534,7 @@ class TableMulti:
             self._last_trick()
 
     def _bot_turn(self, now):
-        if I.ticks_diff(now, self.bot_since) < BOT_DELAY_MS:
+        if I.ticks_diff(now, self.bot_since) < _BOT_DELAY_MS:
             return
         app = self.app
         d = app.deal
@@ -591,7 +578,7 @@ class TableMulti:
 
     def _hint(self):
         app = self.app
-        self.note = HINT_THINKING
+        self.note = "Thinking..."
         self.draw()
         app.render.refresh()
         action = self.hint_action()
@@ -603,13 +590,13 @@ class TableMulti:
             self.note = ("Hint: " + card_words(action))[:self.L.CHARS]
             app.dirty = True
         else:
-            self._open_popup(False, action, HINT_TITLE)
+            self._open_popup(False, action, "Hint: do this")
 
     def _last_trick(self):
         d = self.app.deal
         if self.last[4] == NO_CARD:
-            self.note = TRICK_CLOSED if d.trick_n or d.log_len > d.nseats else \
-                NO_TRICK
+            self.note = "Closed: a card is led" if d.trick_n or d.log_len > d.nseats else \
+                "No trick to show"
         else:
             self.show_last = True
             self.note = ("Last trick: " + name(self.last[4], d.nseats))[:self.L.CHARS]
@@ -636,14 +623,14 @@ class TableMulti:
                 actions.append(a)
         if not forced:
             if self.last[4] != NO_CARD:
-                items.append(MENU_LAST)
-                actions.append(U_LAST)
-            items.append(MENU_HINT)
+                items.append("Last trick")
+                actions.append(_U_LAST)
+            items.append("Hint")
             actions.append(U_HINT)
-            items.append(MENU_QUIT)
-            actions.append(U_QUIT)
-            items.append(MENU_BACK)
-            actions.append(U_BACK)
+            items.append("Save and quit")
+            actions.append(_U_QUIT)
+            items.append("Back")
+            actions.append(_U_BACK)
         elif title is None:
             title = "Say 66 or pass?" if d.phase == D.PH_DECLARE else "Meld or pass?"
         if D.A_OUT in actions and d.total(HUMAN) >= 66:
@@ -685,24 +672,24 @@ class TableMulti:
         elif b & I.BTN_A:
             a = self.popup_actions[self.popup_sel]
             if a == D.A_OUT and d.total(HUMAN) < 66:
-                self._show_popup([SURE_NO, SURE_YES], [U_BACK, U_SURE], 0,
-                                 self.popup_forced, SURE_TITLE)
+                self._show_popup(["No, play on", "Yes, declare 66"], [_U_BACK, _U_SURE], 0,
+                                 self.popup_forced, "66 now? Sure?")
                 return
             forced = self.popup_forced
             self.popup_items = None
             self.popup_forced = False
             app.dirty = True
-            if a == U_SURE:
+            if a == _U_SURE:
                 a = D.A_OUT
             if a == U_HINT:
                 self._hint()
-            elif a == U_LAST:
+            elif a == _U_LAST:
                 self._last_trick()
-            elif a == U_QUIT:
+            elif a == _U_QUIT:
                 app.quit_to_title()
-            elif a == U_BACK and forced:
+            elif a == _U_BACK and forced:
                 self._open_popup(True)
-            elif a < U_LAST and d.is_legal(a):
+            elif a < _U_LAST and d.is_legal(a):
                 self.note = ""
                 self.bot_since = self._now
                 self._apply(a, HUMAN)
