@@ -36,7 +36,7 @@ How it decides:
 
 action_values(view, level, rng, out, only) gives the search's value of every legal card
 for a review of the hand (review_multi.py): the same world dealing and candidate
-playouts as the search (_deal_world, _play_all), every card on the same worlds.
+playouts as the search (_deal, _play), every card on the same worlds.
 
 Scratch state (four DealMulti worlds, buffers) is created on the first call and
 reused; sampling, rollouts and the exact search allocate nothing
@@ -167,7 +167,7 @@ def choose(view, level, rng):
     if meld >= 0:
         return D.A_MELD + meld
     if legal == 0:
-        return _no_card(specials)
+        return _pass(specials)
     if legal & (legal - 1) == 0:
         return cards.lowest(legal)
     if level <= 0:
@@ -177,7 +177,10 @@ def choose(view, level, rng):
     return _search(view, level, rng, legal)
 
 
-def _no_card(x):
+# Helpers here are named with names the app interns anyway (a new name is one more qstr
+# on the device): _pass, _points, _meld, _declare, _follow, _deal, _play are this
+# module's functions, not DealMulti's methods of the same names.
+def _pass(x):
     """A turn without a card to play: pass if it may, else the one action left (out)."""
     return D.A_PASS if x & D.B_PASS else D.A_OUT
 
@@ -200,7 +203,7 @@ def _best_meld(view, x):
 
 # --------------------------------------------------------------- rule of thumb
 
-def _trick_points(view):
+def _points(view):
     pts = 0
     for i in range(view.trick_n()):
         pts += _POINTS[view.trick_card(i)]
@@ -255,7 +258,7 @@ def heuristic_card(view, legal):
     leader = view.leader()
     w = view.trick_card(view.best())
     w_seat = (leader + view.best()) % n
-    pts = _trick_points(view)
+    pts = _points(view)
     last = k == n - 1
     ally = w_seat != me and view.side_of(w_seat) == view.side_of(me) and not view.each_for_self()
     winners = legal & (_ABOVE[w] | (0 if w // 6 == trump else trumps))
@@ -295,7 +298,7 @@ def greedy_choose(view, rng):
     if meld >= 0:
         return D.A_MELD + meld
     if legal == 0:
-        return _no_card(specials)
+        return _pass(specials)
     trump = view.trump()
     trumps = _SUIT_MASK[trump]
     if view.trick_n() == 0:
@@ -306,7 +309,7 @@ def greedy_choose(view, rng):
         return _cheapest(legal, trumps)
     w = view.trick_card(view.best())
     winners = legal & (_ABOVE[w] | (0 if w // 6 == trump else trumps))
-    pts = _trick_points(view)
+    pts = _points(view)
     if winners:
         c = _cheapest(winners, trumps)
         if not trumps >> c & 1 or pts >= 10:
@@ -494,17 +497,17 @@ def playout(deal, rng):
         side = side_of[leader]
         may_meld = not (needs_trick and tricks[side] == 0)
         if pmeld and not first and may_meld:       # the partner's meld comes first
-            _fast_meld(deal, (leader + 2) % 4, side)
+            _meld(deal, (leader + 2) % 4, side)
         if not each and pts[side] + cred[side] >= 66:
-            _declare_at(deal, leader)
+            _declare(deal, leader)
             return
         first = False
         h = hand[leader]
         lead = -1
-        suit = _fast_meld(deal, leader, side) if may_meld else -1
+        suit = _meld(deal, leader, side) if may_meld else -1
         if suit >= 0:
             if not each and pts[side] + cred[side] >= 66:
-                _declare_at(deal, leader)
+                _declare(deal, leader)
                 return
             lead = suit * 6 + cards.RQ + rng.below(2)           # the Q or the K
         if lead < 0:
@@ -547,7 +550,7 @@ def playout(deal, rng):
                             cm = hs
                 else:
                     cm = hs
-            if cm & (cm - 1):                       # the playout's follower (_follow_policy)
+            if cm & (cm - 1):                       # the playout's follower (_follow)
                 win = cm & (_ABOVE[w] | (0 if (1 << w) & trumps else trumps))
                 ally = side_of[(leader + wi) % n] == side_of[seat] and not each
                 if win:
@@ -586,11 +589,11 @@ def playout(deal, rng):
                 if s2 == n:
                     s2 = 0
                 if side_of[s2] != side and deal.total(s2) >= 66:
-                    _declare_at(deal, s2)
+                    _declare(deal, s2)
                     return
 
 
-def _fast_meld(deal, seat, side):
+def _meld(deal, seat, side):
     """The playout's meld for seat (trump first), credited to side; its suit or -1."""
     h = deal.hand[seat]
     if not h & h >> 1 & _QUEENS:
@@ -602,7 +605,7 @@ def _fast_meld(deal, seat, side):
     return suit
 
 
-def _declare_at(deal, seat):
+def _declare(deal, seat):
     deal.leader = seat
     deal.trick_n = 0
     deal._declare(seat)
@@ -621,7 +624,7 @@ def _free_marriage(h, melds, trump):
 
 def playout_steps(deal, rng):
     """The playout policy action by action through the engine (the reference for
-    playout): random legal cards, but a side ace leads; followers by _follow_policy;
+    playout): random legal cards, but a side ace leads; followers by _follow;
     every seat melds (40 first) and declares a correct 66 at once, passes otherwise."""
     while deal.phase != D.PH_OVER:
         _step(deal, rng)
@@ -634,7 +637,7 @@ def _step(deal, rng):
     if phase == D.PH_FOLLOW:
         cm = deal.follow_cards(deal.hand[seat])
         if cm & (cm - 1):
-            deal._play(seat, _follow_policy(deal, seat, cm))
+            deal._play(seat, _follow(deal, seat, cm))
             return
     elif phase == D.PH_LEAD:
         if deal.total(seat) >= 66 and not deal.each:
@@ -666,7 +669,7 @@ def _step(deal, rng):
     deal._play(seat, _BIT37[(cm & -cm) % 37])
 
 
-def _follow_policy(deal, seat, h):
+def _follow(deal, seat, h):
     """The playout's follower: under the strict rule the legal cards either all win the
     trick or all lose it.  Losing: feed points to a winning partner, else throw the
     cheapest.  Winning: the cheapest when last or when the partner had it anyway,
@@ -782,7 +785,7 @@ def _search(view, level, rng, legal):
     while worlds < _MAX_WORLDS and (worlds < least or used < budget):
         worlds += 1
         used += _WORLD_COST
-        _deal_world(s, n, me, rng)
+        _deal(s, n, me, rng)
         if exact:
             cost = _exact_scores(base, me, s, n_c)
             if cost:
@@ -798,7 +801,7 @@ def _search(view, level, rng, legal):
                 s.enabled[worst] = 0
                 n_active -= 1
         used += n_active * remaining
-        _play_all(s, me, rng, n_c)
+        _play(s, me, rng, n_c)
         rng.below(7)                                # move on from the shared luck
     best = -1
     for i in range(n_c):
@@ -807,7 +810,7 @@ def _search(view, level, rng, legal):
     return s.playable[best]
 
 
-def _deal_world(s, n, me, rng):
+def _deal(s, n, me, rng):
     """A sampled world in s.base (up to three deals to fit every fact of the view)."""
     for _try in range(3):
         _copy_play(s.root, s.base)
@@ -815,7 +818,7 @@ def _deal_world(s, n, me, rng):
             return
 
 
-def _play_all(s, me, rng, n):
+def _play(s, me, rng, n):
     """Each active candidate of s played in world s.base and finished by the playout,
     every one with the same draws from rng (the same luck); adds its _value to s.scores."""
     w = s.deal
@@ -867,7 +870,7 @@ def action_values(view, level, rng, out, select=0xFFFFFF):
     prepare(view, s)
     s.tie = 4
     for _ in range(worlds):
-        _deal_world(s, n, me, rng)
+        _deal(s, n, me, rng)
         seed1, seed2, seed3 = rng.s1, rng.s2, rng.s3
         for i in range(n_c):
             s.enabled[i] = 1
@@ -878,7 +881,7 @@ def action_values(view, level, rng, out, select=0xFFFFFF):
                 if s.plays >= 0:                    # solved: no playout for this card
                     s.enabled[i] = 0
                     s.scores[i] += v
-        _play_all(s, me, rng, n_c)
+        _play(s, me, rng, n_c)
         rng.s1, rng.s2, rng.s3 = seed1, seed2, seed3   # the next world: not `select`'s
         rng.below(7)
     s.tie = 1
