@@ -474,7 +474,8 @@ def playout(deal, rng):
     trick is to be led: the same choices and the same draws from rng as playout_steps,
     without the engine's per-action calls.  Allocates nothing."""
     hand = deal.hand
-    while deal.phase != D.PH_OVER and (deal.phase != D.PH_LEAD or deal.trick_n or deal.meld_suit >= 0):
+    while deal.phase != D.PH_OVER and (deal.phase != D.PH_LEAD or deal.trick_n
+                                       or deal.meld_suit >= 0):
         _step(deal, rng)
     if deal.phase == D.PH_OVER:
         return

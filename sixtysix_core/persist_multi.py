@@ -302,7 +302,8 @@ def possible(match):
         if s[k] >= (m.target if k < n else 1):
             return False
     if n == 4:
-        return s[0] == s[2] and s[1] == s[3] and (s[0] + 2) // 3 + (s[1] + 2) // 3 <= h <= s[0] + s[1]
+        return (s[0] == s[2] and s[1] == s[3]
+                and (s[0] + 2) // 3 + (s[1] + 2) // 3 <= h <= s[0] + s[1])
     if m.rules.three_player_mode == 1:
         lo = 0
         for k in range(3):
