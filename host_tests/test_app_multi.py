@@ -260,6 +260,43 @@ def test_review_of_a_multi_player_hand_from_its_summary(preset):
     assert app.screen in (A.S_PLAY, 7)      # the next hand (or its trump page)
 
 
+@pytest.mark.parametrize("when", ["start", "step"])
+def test_a_review_without_memory_says_so_and_keeps_the_hand(monkeypatch, when):
+    """On a board a 3/4-player review may not fit the heap (README): a MemoryError in
+    the review gives one sentence on the page, the hand as it ended, and A goes back."""
+    from sixtysix_core.review_multi import ReviewMulti
+    d = _driver("oled", 5, "FOUR_PLAYER_PL")
+    app = d.app
+    for _ in range(100):
+        d.settle()
+        if app.screen == A.S_SUMMARY:
+            break
+        d.press("a")
+    assert app.screen == A.S_SUMMARY
+    ended = DealMulti(app.rules)
+    app.deal.copy_into(ended)
+    calls = [0]
+    real_step = ReviewMulti.step
+
+    def step(self):
+        calls[0] += 1
+        if calls[0] > 3:
+            raise MemoryError("memory allocation failed")
+        return real_step(self)
+
+    def start(self, hand, seat, *args):
+        raise MemoryError("memory allocation failed")
+
+    monkeypatch.setattr(ReviewMulti, "step" if when == "step" else "start",
+                        step if when == "step" else start)
+    d.run("right a settle")                 # "Review"
+    assert app.screen == A.S_REVIEW and not app.busy()
+    assert app.current.lines[0] == "Not enough memory" and not app.render.overflow
+    assert app.deal.same_as(ended)
+    d.press("a")
+    assert app.screen == A.S_SUMMARY
+
+
 def test_summary_and_match_end_lines_fit_a_scrolling_row():
     """Every hand's summary (random legal play, every preset and mode, every reason)
     and the match end with two-digit scores fit the OLED: 19 characters a row (the

@@ -36,7 +36,7 @@ How it decides:
 
 action_values(view, level, rng, out, only) gives the search's value of every legal card
 for a review of the hand (review_multi.py): the same world dealing and candidate
-playouts as the search (_deal_world, _play_all), every card on the same worlds.
+playouts as the search (_deal, _play), every card on the same worlds.
 
 Scratch state (four DealMulti worlds, buffers) is created on the first call and
 reused; sampling, rollouts and the exact search allocate nothing
@@ -54,15 +54,20 @@ from sixtysix_core.deal_multi import A_TRUMP, PH_PMELD, PH_TRUMP, DealMulti
 # Per level: the work budget of one decision in card plays (a world costs about
 # candidates x cards still to play, an exact search its replayed plays), and the
 # exact search's limit (cards in the mover's hand).  Worlds: at least _MIN_WORLDS,
-# then more while the budget lasts, at most _MAX_WORLDS.
-_PLAYS = (0, 300, 2000)
-_EXACT = (0, 0, 2)
+# then more while the budget lasts, at most _MAX_WORLDS.  _PLAYS = (0, 300, 2000) is
+# written out where it is read: a module-level name of a tuple costs one interned name
+# (qstr) on the device, a const() none.
+_EXACT = (0, 0, 2)               # (review_multi.py reads it too)
 _MIN_WORLDS = const(4)
 _WORLD_COST = const(8)           # dealing a world, in card plays
 _MAX_WORLDS = const(64)
 _EASY_RANDOM = const(3)          # easy: 1 in 3 card choices at random
 _NODE_CAP = const(1200)          # exact search: replayed plays per world (then a rollout)
 _REPLAY_COST = const(4)          # copying the root and settling a line, in card plays
+# The trump choice (choose()): name trump as the soloist / first chooser only with at
+# least this strength (defined before their use: mpy-cross folds a const() only then)
+_EACH_MIN = const(7)             # each_for_self: P1's own choice against the turned card
+_PARTNER_FIRST_MIN = const(7)    # 4 players, partner_first: below this, leave it to him
 
 _SUIT_MASK = cards.SUIT_MASK
 _ABOVE = cards.ABOVE
@@ -72,8 +77,6 @@ _POP6 = cards.POP6
 # of a one-card mask without a loop or a dict (as in deal.py)
 _BIT37 = (b"\x00\x00\x01\x00\x02\x17\x00\x00\x03\x10\x00\x00\x00\x0b\x00\x0d\x04\x07\x11"
           b"\x00\x00\x16\x00\x0f\x00\x0a\x0c\x06\x00\x15\x0e\x09\x05\x14\x08\x13\x12")
-# trump value of each rank 9 J Q K T A, for the trump choice
-_TRUMP_VALUE = b"\x02\x02\x03\x03\x04\x05"
 _ACES = const(0x820820)          # the ace's bit of each suit
 _QUEENS = const(0x104104)        # the queen's bit of each suit: h & h >> 1 & _QUEENS
 #                                  is non-zero when h holds a K and Q of one suit
@@ -82,28 +85,35 @@ _state = [None]
 
 
 class _Scratch:
+    """The bot's scratch, made once per RuleSet.  Its fields are named with names the app
+    interns anyway (each new attribute name is one more qstr for good on the device):
+    root (the view's hand), base (a sampled world), deal (a world being played out),
+    current (the exact search's line); playable[i] the candidate cards, enabled[i] still
+    in the running, scores[i] their summed values, delta[i] an exact search's value;
+    sample()'s unseen (mask), counts / slots (cards a seat still needs / has room for),
+    mask[p] (cards p cannot hold), possible[c] (the seats card c may go to)."""
+
     def __init__(self, rules):
         self.root = DealMulti(rules)
         self.base = DealMulti(rules)
-        self.world = DealMulti(rules)
-        self.line = DealMulti(rules)
-        self.cand = bytearray(8)
-        self.active = bytearray(8)
-        self.score = [0] * 8
-        self.vals = [0] * 8
-        self.elig = bytearray(24)
-        self.rem = [0, 0, 0, 0]
-        self.room = [0, 0, 0, 0]
-        self.cant = [0, 0, 0, 0]
-        self.pool = 0
+        self.deal = DealMulti(rules)
+        self.current = DealMulti(rules)
+        self.playable = bytearray(8)
+        self.enabled = bytearray(8)
+        self.scores = [0] * 8
+        self.delta = [0] * 8
+        self.possible = bytearray(24)
+        self.counts = [0, 0, 0, 0]
+        self.slots = [0, 0, 0, 0]
+        self.mask = [0, 0, 0, 0]
+        self.unseen = 0
         self.buf = bytearray(40)
         self.plays = 0
         self.tie = 1                        # _value's tie-break divisor
-        # exact search stack: per ply the remaining candidate mask and the best value
-        self.st_mask = [0] * 40
-        self.st_best = [0] * 40
-        self.st_card = bytearray(40)
-        self.st_seat = bytearray(40)
+        # exact search stack, two fields (not four: each attribute name is a qstr on the
+        # device): per ply the remaining candidate mask, the best value, the card, the seat
+        self.st_mask = [0] * 80             # [ply] candidate mask, [40 + ply] best value
+        self.st_card = bytearray(80)        # [ply] card chosen, [40 + ply] seat to move
 
 
 def _scratch(view):
@@ -123,14 +133,41 @@ def choose(view, level, rng):
         return -1
     phase = view.phase()
     if phase == PH_TRUMP:
-        return _trump_choice(view, specials, level)
+        hand = view.hand()
+        best = 0
+        best_v = -1
+        for s in range(4):
+            if specials >> (A_TRUMP - 24 + s) & 1:
+                t = hand & _SUIT_MASK[s]
+                v = 0
+                for r in range(6):
+                    if t >> (s * 6 + r) & 1:
+                        v += b"\x02\x02\x03\x03\x04\x05"[r]
+                if t >> (s * 6 + cards.RK) & 1 and t >> (s * 6 + cards.RQ) & 1:
+                    v += 4
+                for o in range(4):
+                    if o != s and hand >> (o * 6 + cards.RA) & 1:
+                        v += 2
+                if v > best_v:
+                    best, best_v = s, v
+        if specials & D.B_PASS:
+            if view.each_for_self():
+                if best_v < _EACH_MIN:
+                    return D.A_PASS
+            elif view.nseats() == 3:
+                if best_v < (11, 12, 12)[level]:
+                    return D.A_PASS                 # Warszawa: another seat plays alone
+            elif view.rules().warszawa_order == 1 and view.seat == view.forehand():
+                if best_v < _PARTNER_FIRST_MIN:
+                    return D.A_PASS                 # the partner chooses next
+        return A_TRUMP + best
     if specials & D.B_OUT and view.total(me) >= 66:
         return D.A_OUT                              # R14 / V1: a correct 66 at once
     meld = _best_meld(view, specials)
     if meld >= 0:
         return D.A_MELD + meld
     if legal == 0:
-        return _no_card(specials)
+        return _pass(specials)
     if legal & (legal - 1) == 0:
         return cards.lowest(legal)
     if level <= 0:
@@ -140,99 +177,62 @@ def choose(view, level, rng):
     return _search(view, level, rng, legal)
 
 
-def _no_card(specials):
+# Helpers here are named with names the app interns anyway (a new name is one more qstr
+# on the device): _pass, _points, _meld, _declare, _follow, _deal, _play are this
+# module's functions, not DealMulti's methods of the same names.
+def _pass(x):
     """A turn without a card to play: pass if it may, else the one action left (out)."""
-    return D.A_PASS if specials & D.B_PASS else D.A_OUT
+    return D.A_PASS if x & D.B_PASS else D.A_OUT
 
 
-def _best_meld(view, specials):
+def _best_meld(view, x):
     best = -1
     trump = view.trump()
     for s in range(4):
-        if specials >> (D.A_MELD - 24 + s) & 1:
+        if x >> (D.A_MELD - 24 + s) & 1:
             if best < 0 or s == trump:
                 best = s
     return best
 
 
-# ------------------------------------------------------------------ trump choice
-
-def suit_strength(hand, s):
-    """How good suit s is as trump for this hand: its cards, a trump marriage, side aces."""
-    t = hand & _SUIT_MASK[s]
-    v = 0
-    for r in range(6):
-        if t >> (s * 6 + r) & 1:
-            v += _TRUMP_VALUE[r]
-    if t >> (s * 6 + cards.RK) & 1 and t >> (s * 6 + cards.RQ) & 1:
-        v += 4
-    for o in range(4):
-        if o != s and hand >> (o * 6 + cards.RA) & 1:
-            v += 2
-    return v
-
-
-# Name trump as the soloist / first chooser only with at least this strength.
-SOLO_MIN = (11, 12, 12)          # 3 players, per level
-EACH_MIN = const(7)              # each_for_self: P1's own choice against the turned card
-PARTNER_FIRST_MIN = const(7)     # 4 players, partner_first: below this, leave it to him
-
-
-def _trump_choice(view, specials, level):
-    hand = view.hand()
-    best = 0
-    best_v = -1
-    for s in range(4):
-        if specials >> (A_TRUMP - 24 + s) & 1:
-            v = suit_strength(hand, s)
-            if v > best_v:
-                best, best_v = s, v
-    if specials & D.B_PASS:
-        n = view.nseats()
-        if view.each_for_self():
-            if best_v < EACH_MIN:
-                return D.A_PASS
-        elif n == 3:
-            if best_v < SOLO_MIN[level]:
-                return D.A_PASS                     # Warszawa: another seat plays alone
-        elif view.rules().warszawa_order == 1 and view.seat == view.forehand():
-            if best_v < PARTNER_FIRST_MIN:
-                return D.A_PASS                     # the partner chooses next
-    return A_TRUMP + best
+# The trump choice (written out in choose(): a helper's name is one more qstr): each
+# suit rated as trump for this hand (its cards 9 J Q K T A: 2 2 3 3 4 5, a trump
+# marriage 4, each side ace 2); the best is named as the soloist / first chooser only
+# with at least: 3 players (11, 12, 12) per level, else _EACH_MIN, _PARTNER_FIRST_MIN.
 
 
 # --------------------------------------------------------------- rule of thumb
 
-def _trick_points(view):
+def _points(view):
     pts = 0
     for i in range(view.trick_n()):
         pts += _POINTS[view.trick_card(i)]
     return pts
 
 
-def _cheapest(mask, avoid):
+def _cheapest(mask, other):
     best = -1
     best_key = 1000
     m = mask
     while m:
         low = m & -m
         c = _BIT37[low % 37]
-        key = _POINTS[c] * 2 + (60 if avoid >> c & 1 else 0) + c % 6
+        key = _POINTS[c] * 2 + (60 if other >> c & 1 else 0) + c % 6
         if key < best_key:
             best_key, best = key, c
         m ^= low
     return best
 
 
-def _richest(mask, avoid):
-    """The highest-valued card of mask, outside `avoid` (trumps) if possible."""
+def _richest(mask, other):
+    """The highest-valued card of mask, outside `other` (trumps) if possible."""
     best = -1
     best_key = -1000
     m = mask
     while m:
         low = m & -m
         c = _BIT37[low % 37]
-        key = _POINTS[c] * 2 - (60 if avoid >> c & 1 else 0) - c % 6
+        key = _POINTS[c] * 2 - (60 if other >> c & 1 else 0) - c % 6
         if key > best_key:
             best_key, best = key, c
         m ^= low
@@ -258,7 +258,7 @@ def heuristic_card(view, legal):
     leader = view.leader()
     w = view.trick_card(view.best())
     w_seat = (leader + view.best()) % n
-    pts = _trick_points(view)
+    pts = _points(view)
     last = k == n - 1
     ally = w_seat != me and view.side_of(w_seat) == view.side_of(me) and not view.each_for_self()
     winners = legal & (_ABOVE[w] | (0 if w // 6 == trump else trumps))
@@ -298,7 +298,7 @@ def greedy_choose(view, rng):
     if meld >= 0:
         return D.A_MELD + meld
     if legal == 0:
-        return _no_card(specials)
+        return _pass(specials)
     trump = view.trump()
     trumps = _SUIT_MASK[trump]
     if view.trick_n() == 0:
@@ -309,7 +309,7 @@ def greedy_choose(view, rng):
         return _cheapest(legal, trumps)
     w = view.trick_card(view.best())
     winners = legal & (_ABOVE[w] | (0 if w // 6 == trump else trumps))
-    pts = _trick_points(view)
+    pts = _points(view)
     if winners:
         c = _cheapest(winners, trumps)
         if not trumps >> c & 1 or pts >= 10:
@@ -320,58 +320,58 @@ def greedy_choose(view, rng):
 
 # ------------------------------------------------------------- determinization
 
-def fill(view, d):
-    """Write everything the seat knows into scratch DealMulti d; other seats hold only
+def fill(view, deal):
+    """Write everything the seat knows into scratch DealMulti deal; other seats hold only
     their known cards (sample() deals the rest)."""
     n = view.nseats()
-    d.dealer = view.dealer()
-    d.forehand = view.forehand()
-    d.trump = view.trump()
-    d.chooser = view.chooser()
-    d.warszawa = view.warszawa()
-    d.meld_suit = view.meld_suit()
+    deal.dealer = view.dealer()
+    deal.forehand = view.forehand()
+    deal.trump = view.trump()
+    deal.chooser = view.chooser()
+    deal.warszawa = view.warszawa()
+    deal.meld_suit = view.meld_suit()
     k = view.trick_n()
-    d.trick_n = k
-    d.best = view.best()
+    deal.trick_n = k
+    deal.best = view.best()
     for i in range(k):
-        d.trick_cards[i] = view.trick_card(i)
-    d.lead_card = view.lead_card()
-    d.winner = -1
-    d.winner_side = -1
-    d.reason = -1
-    d.log_len = 0
-    d.leader = view.leader()
-    d.phase = view.phase()
-    d.to_move = view.to_move()
-    d.decl_seat = -1
+        deal.trick_cards[i] = view.trick_card(i)
+    deal.lead_card = view.lead_card()
+    deal.winner = -1
+    deal.winner_side = -1
+    deal.reason = -1
+    deal.log_len = 0
+    deal.leader = view.leader()
+    deal.phase = view.phase()
+    deal.to_move = view.to_move()
+    deal.decl_seat = -1
     me = view.seat
     for s in range(4):
-        d.score_delta[s] = 0
-        d.side_tricks[s] = view.side_tricks(s)
-        d.side_cardpts[s] = view.side_cardpts(s)
-        d.side_credited[s] = view.side_credited(s)
-        d.side_pending[s] = view.side_pending(s)
-        d.side_bonus[s] = 0
+        deal.score_delta[s] = 0
+        deal.side_tricks[s] = view.side_tricks(s)
+        deal.side_cardpts[s] = view.side_cardpts(s)
+        deal.side_credited[s] = view.side_credited(s)
+        deal.side_pending[s] = view.side_pending(s)
+        deal.side_bonus[s] = 0
         if s < n:
-            d.side_of[s] = view.side_of(s)
-            d.played_by[s] = view.played_by(s)
-            d.won[s] = view.won(s)
-            d.shown[s] = view.shown(s)
-            d.melds[s] = view.melds(s)
-            d.hand[s] = view.hand() if s == me else view.known_cards(s)
+            deal.side_of[s] = view.side_of(s)
+            deal.played_by[s] = view.played_by(s)
+            deal.won[s] = view.won(s)
+            deal.shown[s] = view.shown(s)
+            deal.melds[s] = view.melds(s)
+            deal.hand[s] = view.hand() if s == me else view.known_cards(s)
 
 
 def prepare(view, s):
     """Once per decision: fill s.root from the view and note, for sample(), the unseen
-    cards (s.pool), each other seat's free room (s.room) and the seats each unseen card
-    may go to (s.elig: not cannot_hold, room left)."""
+    cards (s.unseen), each other seat's free room (s.slots) and the seats each unseen card
+    may go to (s.possible: not cannot_hold, room left)."""
     fill(view, s.root)
     n = view.nseats()
     me = view.seat
     pool = view.unseen()
-    s.pool = pool
-    room = s.room
-    cant = s.cant
+    s.unseen = pool
+    room = s.slots
+    cant = s.mask
     for p in range(4):
         room[p] = 0
         cant[p] = 0
@@ -379,7 +379,7 @@ def prepare(view, s):
         if p != me:
             room[p] = view.hand_size(p) - cards.count(view.known_cards(p))
             cant[p] = view.cannot_hold(p)
-    elig = s.elig
+    elig = s.possible
     m = pool
     while m:
         low = m & -m
@@ -392,17 +392,17 @@ def prepare(view, s):
         m ^= low
 
 
-def sample(s, d, n, me, rng):
-    """Deal s.pool to the other seats of world d (a copy of s.root): each seat gets its
+def sample(s, deal, n, me, rng):
+    """Deal s.unseen to the other seats of world deal (a copy of s.root): each seat gets its
     room, never a card it cannot hold unless no seat with room left may take it (then
     it returns False: the greedy order can run into this, about 1 world in 100 with 4
     players, and the caller deals again)."""
     fitted = True
-    rem = s.rem
+    rem = s.counts
     for p in range(4):
-        rem[p] = s.room[p]
-    elig = s.elig
-    pool = s.pool
+        rem[p] = s.slots[p]
+    elig = s.possible
+    pool = s.unseen
     # most constrained cards first: those with one possible seat, then two, then three
     for want in (1, 2, 3):
         m = pool
@@ -428,7 +428,7 @@ def sample(s, d, n, me, rng):
             for p in range(n):
                 if e >> p & 1:
                     if r < rem[p]:
-                        d.hand[p] |= low
+                        deal.hand[p] |= low
                         rem[p] -= 1
                         break
                     r -= rem[p]
@@ -469,45 +469,46 @@ def _copy_play(a, b):
         b.trick_cards[i] = a.trick_cards[i]
 
 
-def playout(d, rng):
-    """Finish world d with the playout policy (playout_steps), fused for speed once a
+def playout(deal, rng):
+    """Finish world deal with the playout policy (playout_steps), fused for speed once a
     trick is to be led: the same choices and the same draws from rng as playout_steps,
     without the engine's per-action calls.  Allocates nothing."""
-    hand = d.hand
-    while d.phase != D.PH_OVER and (d.phase != D.PH_LEAD or d.trick_n or d.meld_suit >= 0):
-        _step(d, rng)
-    if d.phase == D.PH_OVER:
+    hand = deal.hand
+    while deal.phase != D.PH_OVER and (deal.phase != D.PH_LEAD or deal.trick_n
+                                       or deal.meld_suit >= 0):
+        _step(deal, rng)
+    if deal.phase == D.PH_OVER:
         return
-    n = d.nseats
-    trump = d.trump
+    n = deal.nseats
+    trump = deal.trump
     trumps = _SUIT_MASK[trump]
-    side_of = d.side_of
-    pts = d.side_cardpts
-    tricks = d.side_tricks
-    cred = d.side_credited
-    pend = d.side_pending
-    each = d.each
-    pmeld = d._partner_meld
-    loser_turn = d._loser_turn
-    needs_trick = d.rules.meld_before_first_trick == 1
-    under_required = d.rules.undertrump == 0
-    leader = d.leader
+    side_of = deal.side_of
+    pts = deal.side_cardpts
+    tricks = deal.side_tricks
+    cred = deal.side_credited
+    pend = deal.side_pending
+    each = deal.each
+    pmeld = deal._partner_meld
+    loser_turn = deal._loser_turn
+    needs_trick = deal.rules.meld_before_first_trick == 1
+    under_required = deal.rules.undertrump == 0
+    leader = deal.leader
     first = True                                    # this window's partner turn is over
     while True:
         side = side_of[leader]
         may_meld = not (needs_trick and tricks[side] == 0)
         if pmeld and not first and may_meld:       # the partner's meld comes first
-            _fast_meld(d, (leader + 2) % 4, side)
+            _meld(deal, (leader + 2) % 4, side)
         if not each and pts[side] + cred[side] >= 66:
-            _declare_at(d, leader)
+            _declare(deal, leader)
             return
         first = False
         h = hand[leader]
         lead = -1
-        suit = _fast_meld(d, leader, side) if may_meld else -1
+        suit = _meld(deal, leader, side) if may_meld else -1
         if suit >= 0:
             if not each and pts[side] + cred[side] >= 66:
-                _declare_at(d, leader)
+                _declare(deal, leader)
                 return
             lead = suit * 6 + cards.RQ + rng.below(2)           # the Q or the K
         if lead < 0:
@@ -550,7 +551,7 @@ def playout(d, rng):
                             cm = hs
                 else:
                     cm = hs
-            if cm & (cm - 1):                       # the playout's follower (_follow_policy)
+            if cm & (cm - 1):                       # the playout's follower (_follow)
                 win = cm & (_ABOVE[w] | (0 if (1 << w) & trumps else trumps))
                 ally = side_of[(leader + wi) % n] == side_of[seat] and not each
                 if win:
@@ -573,14 +574,14 @@ def playout(d, rng):
             pend[side] = 0
         leader = winner
         if hand[winner] == 0:                       # the last trick (deal_multi._play)
-            d.leader = winner
-            d.side_bonus[side] = d.rules.last_trick_bonus
+            deal.leader = winner
+            deal.side_bonus[side] = deal.rules.last_trick_bonus
             if each:
-                d._finish_each()
-            elif d.total(winner) >= 66:
-                d._declare(winner)
+                deal._finish_each()
+            elif deal.total(winner) >= 66:
+                deal._declare(winner)
             else:
-                d._finish(side, D.REASON_LAST_TRICK, d._g(1 - side))
+                deal._finish(side, D.REASON_LAST_TRICK, deal._g(1 - side))
             return
         if loser_turn:                              # D2: a losing seat with 66 declares
             s2 = winner
@@ -588,150 +589,150 @@ def playout(d, rng):
                 s2 += 1
                 if s2 == n:
                     s2 = 0
-                if side_of[s2] != side and d.total(s2) >= 66:
-                    _declare_at(d, s2)
+                if side_of[s2] != side and deal.total(s2) >= 66:
+                    _declare(deal, s2)
                     return
 
 
-def _fast_meld(d, seat, side):
+def _meld(deal, seat, side):
     """The playout's meld for seat (trump first), credited to side; its suit or -1."""
-    h = d.hand[seat]
+    h = deal.hand[seat]
     if not h & h >> 1 & _QUEENS:
         return -1
-    suit = _free_marriage(h, d.melds[seat], d.trump)
+    suit = _free_marriage(h, deal.melds[seat], deal.trump)
     if suit >= 0:
-        d.melds[seat] |= 1 << suit
-        d._credit(side, 40 if suit == d.trump else 20)
+        deal.melds[seat] |= 1 << suit
+        deal._credit(side, 40 if suit == deal.trump else 20)
     return suit
 
 
-def _declare_at(d, seat):
-    d.leader = seat
-    d.trick_n = 0
-    d._declare(seat)
+def _declare(deal, seat):
+    deal.leader = seat
+    deal.trick_n = 0
+    deal._declare(seat)
 
 
-def _free_marriage(h, melded, trump):
+def _free_marriage(h, melds, trump):
     """A suit whose K and Q h holds and has not shown: trump first, else the lowest."""
     x = h & h >> 1 & _QUEENS
-    if x >> (trump * 6 + cards.RQ) & 1 and not melded >> trump & 1:
+    if x >> (trump * 6 + cards.RQ) & 1 and not melds >> trump & 1:
         return trump
     for s in range(4):
-        if x >> (s * 6 + cards.RQ) & 1 and not melded >> s & 1:
+        if x >> (s * 6 + cards.RQ) & 1 and not melds >> s & 1:
             return s
     return -1
 
 
-def playout_steps(d, rng):
+def playout_steps(deal, rng):
     """The playout policy action by action through the engine (the reference for
-    playout): random legal cards, but a side ace leads; followers by _follow_policy;
+    playout): random legal cards, but a side ace leads; followers by _follow;
     every seat melds (40 first) and declares a correct 66 at once, passes otherwise."""
-    while d.phase != D.PH_OVER:
-        _step(d, rng)
+    while deal.phase != D.PH_OVER:
+        _step(deal, rng)
 
 
-def _step(d, rng):
+def _step(deal, rng):
     """One action of the playout policy; allocates nothing."""
-    phase = d.phase
-    seat = d.to_move
+    phase = deal.phase
+    seat = deal.to_move
     if phase == D.PH_FOLLOW:
-        cm = d.follow_cards(d.hand[seat])
+        cm = deal.follow_cards(deal.hand[seat])
         if cm & (cm - 1):
-            d._play(seat, _follow_policy(d, seat, cm))
+            deal._play(seat, _follow(deal, seat, cm))
             return
     elif phase == D.PH_LEAD:
-        if d.total(seat) >= 66 and not d.each:
-            d.apply(D.A_OUT)
+        if deal.total(seat) >= 66 and not deal.each:
+            deal.apply(D.A_OUT)
             return
-        h = d.hand[seat]
-        if d.meld_suit < 0 and h & h >> 1 & _QUEENS:
-            sm = d._marriages(seat)
+        h = deal.hand[seat]
+        if deal.meld_suit < 0 and h & h >> 1 & _QUEENS:
+            sm = deal._marriages(seat)
             if sm:
-                d.apply(D.A_MELD + _meld_of(sm, d.trump))
+                deal.apply(D.A_MELD + _meld_of(sm, deal.trump))
                 return
-        cm = d.legal_cards()
-        aces = cm & _ACES & ~_SUIT_MASK[d.trump]
+        cm = deal.legal_cards()
+        aces = cm & _ACES & ~_SUIT_MASK[deal.trump]
         if aces and cm & (cm - 1):                  # a side ace is the lead of choice
-            d._play(seat, _BIT37[(aces & -aces) % 37])
+            deal._play(seat, _BIT37[(aces & -aces) % 37])
             return
     elif phase == PH_PMELD:
-        sm = d._marriages(seat)
-        d.apply(D.A_MELD + _meld_of(sm, d.trump) if sm else D.A_PASS)
+        sm = deal._marriages(seat)
+        deal.apply(D.A_MELD + _meld_of(sm, deal.trump) if sm else D.A_PASS)
         return
     else:                                           # PH_DECLARE
-        d.apply(D.A_OUT if d.total(seat) >= 66 else D.A_PASS)
+        deal.apply(D.A_OUT if deal.total(seat) >= 66 else D.A_PASS)
         return
     k = _POP6[cm & 63] + _POP6[cm >> 6 & 63] + _POP6[cm >> 12 & 63] + _POP6[cm >> 18]
     r = rng.below(k) if k > 1 else 0
     while r:
         cm &= cm - 1
         r -= 1
-    d._play(seat, _BIT37[(cm & -cm) % 37])
+    deal._play(seat, _BIT37[(cm & -cm) % 37])
 
 
-def _follow_policy(d, seat, cm):
+def _follow(deal, seat, h):
     """The playout's follower: under the strict rule the legal cards either all win the
     trick or all lose it.  Losing: feed points to a winning partner, else throw the
     cheapest.  Winning: the cheapest when last or when the partner had it anyway,
     else the highest (hold the trick against the seats still to play)."""
-    n = d.nseats
-    trump = d.trump
-    w = d.trick_cards[d.best]
+    n = deal.nseats
+    trump = deal.trump
+    w = deal.trick_cards[deal.best]
     trumps = _SUIT_MASK[trump]
-    win = cm & (_ABOVE[w] | (0 if w // 6 == trump else trumps))
-    ally = d.side_of[(d.leader + d.best) % n] == d.side_of[seat] and not d.each
+    win = h & (_ABOVE[w] | (0 if w // 6 == trump else trumps))
+    ally = deal.side_of[(deal.leader + deal.best) % n] == deal.side_of[seat] and not deal.each
     if win:
-        if ally or d.trick_n == n - 1:
+        if ally or deal.trick_n == n - 1:
             return _rank_pick(win, trumps, False)
         return _rank_pick(win, trumps, True)
-    return _rank_pick(cm, trumps, ally)
+    return _rank_pick(h, trumps, ally)
 
 
-def _rank_pick(mask, trumps, high):
-    """The highest (or lowest) ranked card of mask, non-trumps first."""
-    m = mask & ~trumps
+def _rank_pick(mask, trump, top):
+    """The highest (or lowest) ranked card of mask, non-trump first."""
+    m = mask & ~trump
     if not m:
         m = mask
     best = -1
-    best_r = -1 if high else 9
+    best_r = -1 if top else 9
     for s in range(4):
         x = m >> (s * 6) & 63
         if x:
-            r = cards.HIGH_RANK[x] if high else cards.LOW_RANK[x]
-            if (high and r > best_r) or (not high and r < best_r):
+            r = cards.HIGH_RANK[x] if top else cards.LOW_RANK[x]
+            if (top and r > best_r) or (not top and r < best_r):
                 best_r = r
                 best = s * 6 + r
     return best
 
 
-def _meld_of(bits, trump):
-    """The suit to meld from B_MELD << s bits: trump first."""
-    if bits >> (5 + trump) & 1:
+def _meld_of(x, trump):
+    """The suit to meld from x (B_MELD << s bits): trump first."""
+    if x >> (5 + trump) & 1:
         return trump
     s = 0
-    while not bits >> (5 + s) & 1:
+    while not x >> (5 + s) & 1:
         s += 1
     return s
 
 
-def _value(d, me, tie=1):
-    """A finished world's worth to seat me: 64 x game points margin + total margin / tie
-    (the search: tie 1; action_values: 4, as the two-player bot's tie-break)."""
-    mine = d.side_of[me]
+def _value(deal, me, scale=1):
+    """A finished world's worth to seat me: 64 x game points margin + total margin / scale
+    (the search: scale 1; action_values: 4, as the two-player bot's scale-break)."""
+    mine = deal.side_of[me]
     best_pts = -99
     best_tot = -999
-    for s in range(d.nseats):
-        if d.side_of[s] != mine:
-            if d.score_delta[s] > best_pts:
-                best_pts = d.score_delta[s]
-            t = d.total(s)
+    for s in range(deal.nseats):
+        if deal.side_of[s] != mine:
+            if deal.score_delta[s] > best_pts:
+                best_pts = deal.score_delta[s]
+            t = deal.total(s)
             if t > best_tot:
                 best_tot = t
-    return 64 * (d.score_delta[me] - best_pts) + (d.total(me) - best_tot) // tie
+    return 64 * (deal.score_delta[me] - best_pts) + (deal.total(me) - best_tot) // scale
 
 
-PRUNE = True
-HALVING = True
+_PRUNE = const(1)
+_HALVING = const(1)
 
 
 def _distinct(legal, played):
@@ -759,24 +760,24 @@ def _search(view, level, rng, legal):
     s = _scratch(view)
     base = s.base
     n_c = 0
-    m = _distinct(legal, view.played()) if PRUNE else legal
+    m = _distinct(legal, view.played()) if _PRUNE else legal
     if m & (m - 1) == 0:
         return _BIT37[m % 37]
     while m:
         low = m & -m
-        s.cand[n_c] = _BIT37[low % 37]
-        s.score[n_c] = 0
-        s.active[n_c] = 1
+        s.playable[n_c] = _BIT37[low % 37]
+        s.scores[n_c] = 0
+        s.enabled[n_c] = 1
         n_c += 1
         m ^= low
     n_active = n_c
-    halved = not HALVING
+    halved = not _HALVING
     me = view.seat
     exact = view.hand_size(me) <= _EXACT[level]
     remaining = 0
     for p in range(view.nseats()):
         remaining += view.hand_size(p)
-    budget = _PLAYS[level]
+    budget = (0, 300, 2000)[level]
     used = 0
     worlds = 0
     n = view.nseats()
@@ -785,7 +786,7 @@ def _search(view, level, rng, legal):
     while worlds < _MAX_WORLDS and (worlds < least or used < budget):
         worlds += 1
         used += _WORLD_COST
-        _deal_world(s, n, me, rng)
+        _deal(s, n, me, rng)
         if exact:
             cost = _exact_scores(base, me, s, n_c)
             if cost:
@@ -796,21 +797,21 @@ def _search(view, level, rng, legal):
             while n_active > (n_c + 1) // 2:        # better half for the rest
                 worst = -1
                 for i in range(n_c):
-                    if s.active[i] and (worst < 0 or s.score[i] < s.score[worst]):
+                    if s.enabled[i] and (worst < 0 or s.scores[i] < s.scores[worst]):
                         worst = i
-                s.active[worst] = 0
+                s.enabled[worst] = 0
                 n_active -= 1
         used += n_active * remaining
-        _play_all(s, me, rng, n_c)
+        _play(s, me, rng, n_c)
         rng.below(7)                                # move on from the shared luck
     best = -1
     for i in range(n_c):
-        if s.active[i] and (best < 0 or s.score[i] > s.score[best]):
+        if s.enabled[i] and (best < 0 or s.scores[i] > s.scores[best]):
             best = i
-    return s.cand[best]
+    return s.playable[best]
 
 
-def _deal_world(s, n, me, rng):
+def _deal(s, n, me, rng):
     """A sampled world in s.base (up to three deals to fit every fact of the view)."""
     for _try in range(3):
         _copy_play(s.root, s.base)
@@ -818,28 +819,28 @@ def _deal_world(s, n, me, rng):
             return
 
 
-def _play_all(s, me, rng, n_c):
+def _play(s, me, rng, n):
     """Each active candidate of s played in world s.base and finished by the playout,
-    every one with the same draws from rng (the same luck); adds its _value to s.score."""
-    w = s.world
+    every one with the same draws from rng (the same luck); adds its _value to s.scores."""
+    w = s.deal
     seed1, seed2, seed3 = rng.s1, rng.s2, rng.s3
-    for i in range(n_c):
-        if s.active[i]:
+    for i in range(n):
+        if s.enabled[i]:
             _copy_play(s.base, w)
-            w._play(me, s.cand[i])
+            w._play(me, s.playable[i])
             rng.s1, rng.s2, rng.s3 = seed1, seed2, seed3
             playout(w, rng)
-            s.score[i] += _value(w, me, s.tie)
+            s.scores[i] += _value(w, me, s.tie)
 
 
-def action_values(view, level, rng, out, only=0xFFFFFF):
+def action_values(view, level, rng, out, select=0xFFFFFF):
     """The search's judgement of view.seat's legal cards, for a review of the hand.
 
-    out (a list of at least 24 ints): out[c] is set for each card c of legal & only to
+    out (a list of at least 24 ints): out[c] is set for each card c of legal & select to
     its mean value over the level's sampled worlds in 1/64 game point (_value with the
     tie-break at 1/4: 64 x game points margin + total margin / 4).  Every card is played
-    in the same worlds with the same draws, and the worlds depend only on rng's state and
-    the legal cards, not on `only`: a caller may value one card per call (reseeding the
+    in the same worlds with the same draws, and the worlds depend select on rng's state and
+    the legal cards, not on `select`: a caller may value one card per call (reseeding the
     rng alike) to keep each call short.  Worlds: as many as the level's budget of card
     plays gives for all legal cards (at least _MIN_WORLDS); with at most _EXACT cards in
     hand, 2 x _MIN_WORLDS worlds searched exactly (a search over _NODE_CAP plays counts
@@ -855,98 +856,100 @@ def action_values(view, level, rng, out, only=0xFFFFFF):
     for p in range(n):
         remaining += view.hand_size(p)
     exact = view.hand_size(me) <= _EXACT[level]
-    worlds = _PLAYS[level] // (_WORLD_COST + cards.count(legal) * remaining)
+    worlds = (0, 300, 2000)[level] // (_WORLD_COST + cards.count(legal) * remaining)
     if exact:
         worlds = 2 * _MIN_WORLDS
     worlds = _MIN_WORLDS if worlds < _MIN_WORLDS else min(worlds, _MAX_WORLDS)
     n_c = 0
-    m = legal & only
+    m = legal & select
     while m:
         low = m & -m
-        s.cand[n_c] = _BIT37[low % 37]
-        s.score[n_c] = 0
+        s.playable[n_c] = _BIT37[low % 37]
+        s.scores[n_c] = 0
         n_c += 1
         m ^= low
     prepare(view, s)
     s.tie = 4
     for _ in range(worlds):
-        _deal_world(s, n, me, rng)
+        _deal(s, n, me, rng)
         seed1, seed2, seed3 = rng.s1, rng.s2, rng.s3
         for i in range(n_c):
-            s.active[i] = 1
+            s.enabled[i] = 1
             if exact:
-                _copy_play(s.base, s.world)
-                s.world._play(me, s.cand[i])
-                v = _minimax(s.world, me, s)
+                _copy_play(s.base, s.deal)
+                s.deal._play(me, s.playable[i])
+                v = _minimax(s.deal, me, s)
                 if s.plays >= 0:                    # solved: no playout for this card
-                    s.active[i] = 0
-                    s.score[i] += v
-        _play_all(s, me, rng, n_c)
-        rng.s1, rng.s2, rng.s3 = seed1, seed2, seed3   # the next world: not `only`'s
+                    s.enabled[i] = 0
+                    s.scores[i] += v
+        _play(s, me, rng, n_c)
+        rng.s1, rng.s2, rng.s3 = seed1, seed2, seed3   # the next world: not `select`'s
         rng.below(7)
     s.tie = 1
     for i in range(n_c):
-        out[s.cand[i]] = s.score[i] // worlds
+        out[s.playable[i]] = s.scores[i] // worlds
     return legal
 
 
 # ------------------------------------------------------------------ exact search
 
-def _exact_scores(base, me, s, n_c):
+def _exact_scores(base, me, s, n):
     """Minimax of world `base` (card play only; melds and declarations as in the
-    playout, taken at once) for each candidate; adds to s.score and returns the plays
+    playout, taken at once) for each candidate; adds to s.scores and returns the plays
     it replayed.  0 if a search ran over _NODE_CAP (nothing is added then, and the
     caller plays the world out instead)."""
-    w = s.world
+    w = s.deal
     cost = 0
-    for i in range(n_c):
+    for i in range(n):
         _copy_play(base, w)
-        w._play(me, s.cand[i])
+        w._play(me, s.playable[i])
         v = _minimax(w, me, s)
         if s.plays < 0:
             for j in range(i):
-                s.score[j] -= s.vals[j]
+                s.scores[j] -= s.delta[j]
             return 0
-        s.vals[i] = v
-        s.score[i] += v
+        s.delta[i] = v
+        s.scores[i] += v
         cost += s.plays
     return cost
 
 
-def _settle(d):
+def _settle(deal):
     """Take the automatic choices of the playout (declare, meld, pass) until a card is
     to be played or the hand is over."""
-    while d.phase != D.PH_OVER:
-        phase = d.phase
-        seat = d.to_move
+    while deal.phase != D.PH_OVER:
+        phase = deal.phase
+        seat = deal.to_move
         if phase == D.PH_LEAD:
-            if d.total(seat) >= 66 and not d.each:
-                d.apply(D.A_OUT)
+            if deal.total(seat) >= 66 and not deal.each:
+                deal.apply(D.A_OUT)
                 continue
-            if d.meld_suit < 0:
-                sm = d._marriages(seat)
+            if deal.meld_suit < 0:
+                sm = deal._marriages(seat)
                 if sm:
-                    d.apply(D.A_MELD + _meld_of(sm, d.trump))
+                    deal.apply(D.A_MELD + _meld_of(sm, deal.trump))
                     continue
             return
         if phase == D.PH_FOLLOW:
             return
         if phase == PH_PMELD:
-            sm = d._marriages(seat)
-            d.apply(D.A_MELD + _meld_of(sm, d.trump) if sm else D.A_PASS)
+            sm = deal._marriages(seat)
+            deal.apply(D.A_MELD + _meld_of(sm, deal.trump) if sm else D.A_PASS)
         else:
-            d.apply(D.A_OUT if d.total(seat) >= 66 else D.A_PASS)
+            deal.apply(D.A_OUT if deal.total(seat) >= 66 else D.A_PASS)
 
 
 def _minimax(root, me, s):
     """Depth-first minimax over the card play of `root` on explicit stacks (no
     recursion: the unix port's Python stack is small).  Saving a DealMulti per ply would
     allocate, so each node re-plays its line (st_card[0..depth], the cards chosen so
-    far) from the root into the scratch world s.line; hands hold at most _EXACT cards
+    far) from the root into the scratch world s.current; hands hold at most _EXACT cards
     each, so lines are short.  Returns the value for seat me's side, or None over
     _NODE_CAP replayed plays (then s.plays = -1; else s.plays counts them)."""
     mine = root.side_of[me]
-    w = s.line
+    w = s.current
+    stack = s.st_mask                   # [ply]: moves left; [40 + ply]: best value so far
+    line = s.st_card                    # [ply]: the card chosen; [40 + ply]: its seat
     depth = 0
     nodes = 0
     s.plays = 0
@@ -955,24 +958,24 @@ def _minimax(root, me, s):
     if w.phase == D.PH_OVER:
         s.plays = 1
         return _value(w, me, s.tie)
-    s.st_mask[0] = _moves(w)
-    s.st_seat[0] = w.to_move
-    s.st_best[0] = -100000 if w.side_of[w.to_move] == mine else 100000
+    stack[0] = _moves(w)
+    line[40] = w.to_move
+    stack[40] = -100000 if w.side_of[w.to_move] == mine else 100000
     while True:
-        m = s.st_mask[depth]
+        m = stack[depth]
         if m == 0:
-            v = s.st_best[depth]
+            v = stack[40 + depth]
             if depth == 0:
                 s.plays = nodes
                 return v
             depth -= 1
-            maxing = root.side_of[s.st_seat[depth]] == mine
-            if (maxing and v > s.st_best[depth]) or (not maxing and v < s.st_best[depth]):
-                s.st_best[depth] = v
+            maxing = root.side_of[line[40 + depth]] == mine
+            if (maxing and v > stack[40 + depth]) or (not maxing and v < stack[40 + depth]):
+                stack[40 + depth] = v
             continue
         low = m & -m
-        s.st_mask[depth] = m ^ low
-        s.st_card[depth] = _BIT37[low % 37]
+        stack[depth] = m ^ low
+        line[depth] = _BIT37[low % 37]
         nodes += depth + _REPLAY_COST              # the line's plays, copy and settle
         if nodes > _NODE_CAP:
             s.plays = -1
@@ -981,21 +984,21 @@ def _minimax(root, me, s):
         _copy_play(root, w)
         _settle(w)
         for i in range(depth + 1):
-            w._play(w.to_move, s.st_card[i])
+            w._play(w.to_move, line[i])
             _settle(w)
         if w.phase == D.PH_OVER:
             v = _value(w, me, s.tie)
-            maxing = root.side_of[s.st_seat[depth]] == mine
-            if (maxing and v > s.st_best[depth]) or (not maxing and v < s.st_best[depth]):
-                s.st_best[depth] = v
+            maxing = root.side_of[line[40 + depth]] == mine
+            if (maxing and v > stack[40 + depth]) or (not maxing and v < stack[40 + depth]):
+                stack[40 + depth] = v
             continue
         depth += 1
-        s.st_mask[depth] = _moves(w)
-        s.st_seat[depth] = w.to_move
-        s.st_best[depth] = -100000 if w.side_of[w.to_move] == mine else 100000
+        stack[depth] = _moves(w)
+        line[40 + depth] = w.to_move
+        stack[40 + depth] = -100000 if w.side_of[w.to_move] == mine else 100000
 
 
-def _moves(d):
-    if d.phase == D.PH_FOLLOW:
-        return d.follow_cards(d.hand[d.to_move])
-    return d.legal_cards()
+def _moves(deal):
+    if deal.phase == D.PH_FOLLOW:
+        return deal.follow_cards(deal.hand[deal.to_move])
+    return deal.legal_cards()

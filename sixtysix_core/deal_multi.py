@@ -45,8 +45,8 @@ from sixtysix_core import scoring
 A_TRUMP = const(33)
 PH_TRUMP = const(6)
 PH_PMELD = const(7)
-SIDE_A = const(0)
-SIDE_B = const(1)
+_SIDE_A = const(0)             # SIDE_A, SIDE_B (private: folded away, no interned name)
+_SIDE_B = const(1)
 
 _SUIT_MASK = cards.SUIT_MASK
 _ABOVE = cards.ABOVE
@@ -127,16 +127,16 @@ class DealMulti:
             self.hand[s] = self.won[s] = self.played_by[s] = self.shown[s] = 0
             self.score_delta[s] = self.melds[s] = 0
             # V2: P1 + P3 against P2 + D; V1 sides are set when trump is named
-            self.side_of[s] = (s - self.forehand) % n % 2 if n == 4 else SIDE_B
+            self.side_of[s] = (s - self.forehand) % n % 2 if n == 4 else _SIDE_B
             if self.each:
                 self.side_of[s] = s
             self.side_tricks[s] = self.side_cardpts[s] = 0
             self.side_credited[s] = self.side_pending[s] = self.side_bonus[s] = 0
-        self._deal_round(0)
+        self._deal_packets(0, 3 if self.each else 12 // n)     # the first round (D5)
         self.leader = self.forehand
         if n == 4 and self.rules.four_player_trump == 1:
             # pagat: the bottom card belongs to the dealer and sets trump; no Warszawa
-            self._deal_round(1)
+            self._deal_packets(12, 3)
             self.trump = self.deck[23] // 6
             self.shown[dealer] |= 1 << self.deck[23]
             self._offer_partner_meld()
@@ -144,24 +144,14 @@ class DealMulti:
             self.phase = PH_TRUMP
             self.to_move = self.forehand
 
-    def _deal_round(self, round_no):
-        """V1: 4 cards each from P1 clockwise, twice; V2: 3 each, twice;
-        each_for_self: 3 each, then 2 each and 3 each."""
-        n = self.nseats
-        if self.each:
-            if round_no == 0:
-                self._deal_packets(0, 3)
-            else:
-                self._deal_packets(9, 2)
-                self._deal_packets(15, 3)
-            return
-        self._deal_packets(round_no * 12, 12 // n)
-
-    def _deal_packets(self, i, per):
+    def _deal_packets(self, i, k):
+        """k cards each from deck[i] on, P1 first, clockwise.  The rounds: V1 4 cards
+        each from P1 clockwise, twice; V2 3 each, twice; each_for_self 3 each, then 2
+        each and 3 each."""
         n = self.nseats
         seat = self.forehand
         for _ in range(n):
-            for _k in range(per):
+            for _k in range(k):
                 self.hand[seat] |= 1 << self.deck[i]
                 i += 1
             seat = (seat + 1) % n
@@ -186,15 +176,6 @@ class DealMulti:
         return [s for s in range(self.nseats) if self.side_of[s] == self.winner_side]
 
     # --------------------------------------------------------- legal actions
-
-    def _must_name(self):
-        """True if the seat to move at the trump choice may not pass (D3)."""
-        seat = self.to_move
-        if self.each:
-            return False                        # P1 may pass: his next card sets trump
-        if self.nseats == 3:
-            return seat != self.forehand        # P2 must name after P1's Warszawa
-        return seat == self.dealer              # the dealer must choose if reached
 
     def legal_cards(self):
         phase = self.phase
@@ -234,7 +215,11 @@ class DealMulti:
         phase = self.phase
         if phase == PH_TRUMP:
             m = 0xF << (A_TRUMP - 24)
-            if not self._must_name():
+            # D3: may pass unless he must name (each_for_self: P1 may, his next card
+            # sets trump; 3 players: P2 after P1's Warszawa; 4: the dealer if reached)
+            seat = self.to_move
+            if self.each or (seat == self.forehand if self.nseats == 3
+                             else seat != self.dealer):
                 m |= D.B_PASS
             return m
         if phase == D.PH_LEAD:
@@ -290,7 +275,7 @@ class DealMulti:
             self.log_seat[n] = seat
             self.log_len = n + 1
         if action >= A_TRUMP:
-            self._name_trump(seat, action - A_TRUMP)
+            self._trump(seat, action - A_TRUMP)
         elif action == D.A_PASS:
             self._pass(seat)
         elif action == D.A_OUT:
@@ -306,12 +291,19 @@ class DealMulti:
             if self.each:                           # P1's next card sets trump
                 up = self.deck[9]
                 self.shown[seat] |= 1 << up
-                self._name_trump(-1, up // 6)
+                self._trump(-1, up // 6)
                 return
             self.warszawa = True
-            self.to_move = self._next_chooser(seat)
+            n = self.nseats
+            if n == 4 and self.rules.warszawa_order == 1:
+                # partner_first: P1 -> P3 -> P2 -> D
+                order = (1, 3, 2, 0)
+                k = (seat - self.forehand + 1) % 4      # P1 = 1, P2 = 2, P3 = 3, D = 0
+                self.to_move = (self.forehand + order[order.index(k) + 1] - 1) % 4
+            else:
+                self.to_move = (seat + 1) % n
         elif phase == PH_PMELD:
-            self._open_window()
+            self._lead()
         else:                                       # PH_DECLARE: the next loser, or the window
             self._next_loser(seat)
 
@@ -336,32 +328,27 @@ class DealMulti:
                 self.phase = PH_PMELD
                 self.to_move = partner
                 return
-        self._open_window()
+        self._lead()
 
-    def _open_window(self):
-        """The leader's window opens (R10, R14)."""
+    def _lead(self):
+        """The leader's window opens (R10, R14): he is to lead."""
         self.phase = D.PH_LEAD
         self.to_move = self.leader
         if self.rules.auto_declare and not self.each and self.total(self.leader) >= 66:
             self._declare(self.leader)
 
-    def _next_chooser(self, seat):
-        n = self.nseats
-        if n == 4 and self.rules.warszawa_order == 1:
-            # partner_first: P1 -> P3 -> P2 -> D
-            order = (1, 3, 2, 0)
-            k = (seat - self.forehand + 1) % 4      # P1 = 1, P2 = 2, P3 = 3, D = 0
-            nxt = order[order.index(k) + 1]
-            return (self.forehand + nxt - 1) % 4
-        return (seat + 1) % n
-
-    def _name_trump(self, seat, suit):
+    def _trump(self, seat, suit):
+        """seat names suit (-1: each_for_self's turned card); the second round is dealt."""
         self.trump = suit
         self.chooser = seat
         if self.nseats == 3 and not self.each:      # V1: the chooser plays alone
             for s in range(3):
-                self.side_of[s] = SIDE_A if s == seat else SIDE_B
-        self._deal_round(1)
+                self.side_of[s] = _SIDE_A if s == seat else _SIDE_B
+        if self.each:                               # the second round: 2 each, 3 each
+            self._deal_packets(9, 2)
+            self._deal_packets(15, 3)
+        else:
+            self._deal_packets(12, 12 // self.nseats)
         self.leader = self.forehand
         self._offer_partner_meld()
 
@@ -372,7 +359,7 @@ class DealMulti:
         self.shown[seat] |= (1 << (suit * 6 + 2)) | (1 << (suit * 6 + 3))
         if self.phase == PH_PMELD:                  # the partner's meld: no duty to lead it
             self._credit(side, value)
-            self._open_window()
+            self._lead()
             return
         self.meld_suit = suit
         self._credit(side, value)
@@ -432,14 +419,15 @@ class DealMulti:
 
     # ----------------------------------------------------------------- scoring
 
-    def _g(self, losing_side):
+    def _g(self, side):
+        """The game points side's opponents win."""
         if self.warszawa:
             return 3                                # D4: a flat 3 after Warszawa
-        total = (self.side_cardpts[losing_side] + self.side_credited[losing_side]
-                 + self.side_bonus[losing_side])
+        total = (self.side_cardpts[side] + self.side_credited[side]
+                 + self.side_bonus[side])
         if self.rules.scoring == 1:
             return scoring.czech_band(total)
-        if self.side_tricks[losing_side] == 0:
+        if self.side_tricks[side] == 0:
             return 3
         return 2 if total < 33 else 1
 

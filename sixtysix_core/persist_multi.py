@@ -40,8 +40,13 @@ changed; a match that goes on (every score below the target) whose scores `hands
 can give (possible()), whose dealer is (first_dealer + hands) % n; a hand in progress
 whose every logged action the engine accepts on replay.
 """
+try:
+    from micropython import const
+except ImportError:            # plain CPython: every const() here is of an int
+    const = int  # type: ignore[misc, assignment]
+
 from sixtysix_core import cards
-from sixtysix_core import persist as P
+from sixtysix_core import persist
 from sixtysix_core import rules as R
 from sixtysix_core.deal_multi import DealMulti
 
@@ -50,8 +55,8 @@ SLOT_SIZE = 256
 NUM_SLOTS = 2
 MAGIC0 = 0x36               # "6"
 MAGIC1 = 0x4D               # "M"
-_HEADER = P._HEADER
-_MATCH = 9
+_HEADER = persist._HEADER
+_MATCH = const(9)
 # The options a 3/4-player match may change on top of its preset (those deal_multi.py
 # and the match read); every other option must be the preset's.
 APP_OPTIONS = ("match_target", "partner_meld", "undertrump", "declare_window",
@@ -60,7 +65,6 @@ APP_OPTIONS = ("match_target", "partner_meld", "undertrump", "declare_window",
                "four_player_trump")
 
 why = ""                    # decode(): why the last image was refused ("" if accepted)
-_DAMAGED = "The save is damaged."
 
 
 class MatchMulti:
@@ -118,12 +122,12 @@ def encode_into(buf, seq, settings, rng_state, match=None, deal=None, rules=None
         rules = R.preset(R.preset_names()[settings.preset])
     flags = 0
     if match is not None:
-        flags = P.FLAG_MATCH
+        flags = persist.FLAG_MATCH
         if deal is not None and not deal.is_over():
-            flags |= P.FLAG_DEAL
+            flags |= persist.FLAG_DEAL
     buf[0] = MAGIC0
     buf[1] = MAGIC1
-    buf[2] = P.VERSION
+    buf[2] = persist.VERSION
     buf[5] = seq & 0xFF
     buf[6] = (seq >> 8) & 0xFF
     buf[7] = flags
@@ -150,7 +154,7 @@ def encode_into(buf, seq, settings, rng_state, match=None, deal=None, rules=None
         buf[i] = s & 0xFF
         buf[i + 1] = (s >> 8) & 0xFF
         i += 2
-    if flags & P.FLAG_DEAL:
+    if flags & persist.FLAG_DEAL:
         for j in range(24):
             buf[i + j] = deal.deck[j]
         i += 24
@@ -162,7 +166,7 @@ def encode_into(buf, seq, settings, rng_state, match=None, deal=None, rules=None
     n = i + 2
     buf[3] = n & 0xFF
     buf[4] = n >> 8
-    s1, s2 = P.fletcher16(buf, 0, i)
+    s1, s2 = persist.fletcher16(buf, 0, i)
     buf[i] = s1
     buf[i + 1] = s2
     return n
@@ -179,7 +183,7 @@ def decode(buf, offset=0):
     except MemoryError:     # a heap too full to replay the hand: not a damaged save
         raise
     except Exception:       # foreign bytes must never crash the app
-        out = _DAMAGED
+        out = "The save is damaged."
     if isinstance(out, str):
         why = out
         return None
@@ -190,28 +194,28 @@ def decode(buf, offset=0):
 def _decode(buf, o):
     """A persist.Saved, or a sentence saying why the image is refused."""
     if len(buf) - o < _HEADER + 2:
-        return _DAMAGED
-    if buf[o] != MAGIC0 or buf[o + 1] != MAGIC1 or buf[o + 2] != P.VERSION:
+        return "The save is damaged."
+    if buf[o] != MAGIC0 or buf[o + 1] != MAGIC1 or buf[o + 2] != persist.VERSION:
         return "No 3/4-player save here."
     n = buf[o + 3] | buf[o + 4] << 8
     if n < _HEADER + 2 or n > SLOT_SIZE or o + n > len(buf):
-        return _DAMAGED
-    s1, s2 = P.fletcher16(buf, o, o + n - 2)
+        return "The save is damaged."
+    s1, s2 = persist.fletcher16(buf, o, o + n - 2)
     if buf[o + n - 2] != s1 or buf[o + n - 1] != s2:
         return "The save's checksum is wrong."
     end = o + n - 2
-    out = P.Saved()
+    out = persist.Saved()
     out.seq = buf[o + 5] | buf[o + 6] << 8
     flags = buf[o + 7]
-    if flags & ~(P.FLAG_MATCH | P.FLAG_DEAL) or (flags & P.FLAG_DEAL
-                                                and not flags & P.FLAG_MATCH):
-        return _DAMAGED
+    if flags & ~(persist.FLAG_MATCH | persist.FLAG_DEAL) or (flags & persist.FLAG_DEAL
+                                                and not flags & persist.FLAG_MATCH):
+        return "The save is damaged."
     # the header as persist.py's (kept apart: persist.py is on the two-player app's heap)
-    st = P.Settings(buf[o + 8], buf[o + 9], buf[o + 10], buf[o + 11])
+    st = persist.Settings(buf[o + 8], buf[o + 9], buf[o + 10], buf[o + 11])
     names = R.preset_names()
-    if (st.level >= P.NUM_LEVELS or st.auto_draw > 1 or st.reveal > 1
+    if (st.level >= persist.NUM_LEVELS or st.auto_draw > 1 or st.reveal > 1
             or st.preset >= len(names) or buf[o + 12] != R.NUM_OPTIONS):
-        return _DAMAGED
+        return "The save is damaged."
     out.settings = st
     rules = R.preset(names[st.preset])
     i = o + _HEADER
@@ -219,7 +223,7 @@ def _decode(buf, o):
         return "The save's rules are not a 3- or 4-player game of the app."
     out.rules = rules
     i += R.NUM_OPTIONS
-    if flags & P.FLAG_MATCH:
+    if flags & persist.FLAG_MATCH:
         m = MatchMulti(rules, buf[i + 4])
         for s in range(4):
             m.scores[s] = buf[i + s]
@@ -232,7 +236,7 @@ def _decode(buf, o):
     else:
         for j in range(_MATCH):
             if buf[i + j]:
-                return _DAMAGED
+                return "The save is damaged."
     i += _MATCH
     state = []
     for _ in range(3):
@@ -240,25 +244,25 @@ def _decode(buf, o):
         i += 2
     if state[0] < 1 or state[0] >= 30269 or state[1] < 1 or state[1] >= 30307 \
             or state[2] < 1 or state[2] >= 30323:
-        return _DAMAGED
+        return "The save is damaged."
     out.rng_state = (state[0], state[1], state[2])
-    if flags & P.FLAG_DEAL:
+    if flags & persist.FLAG_DEAL:
         d = DealMulti(rules)
         seen = 0
         for j in range(24):
             c = buf[i + j]
             if c > 23:
-                return _DAMAGED
+                return "The save is damaged."
             seen |= 1 << c
             d.deck[j] = c
         if seen != cards.FULL_DECK:
-            return _DAMAGED
+            return "The save is damaged."
         i += 24
         d.deal_from_deck(out.match.dealer)
         count = buf[i]
         i += 1
         if i + count != end:
-            return _DAMAGED
+            return "The save is damaged."
         for j in range(count):
             a = buf[i + j]
             if d.is_over() or not d.is_legal(a):
@@ -269,7 +273,7 @@ def _decode(buf, o):
             return "The saved hand is over."
         out.deal = d
     if i != end:
-        return _DAMAGED
+        return "The save is damaged."
     return out
 
 
@@ -284,11 +288,7 @@ def app_rules(rules):
     return True
 
 
-def _c3(x):
-    return (x + 2) // 3
-
-
-def possible(m):
+def possible(match):
     """True if the app could have saved match m: it goes on (every score below the
     target, the rules' target), the dealer is (first_dealer + hands) % n, and `hands`
     hands can give these scores.  A hand gives 1 to 3 game points (G, the flat 3 of
@@ -296,6 +296,7 @@ def possible(m):
     4 players, a partnership (partners' scores stay equal); 3 players, the soloist
     alone or the two defenders alike; each_for_self, the winner alone 2 to 6 (1 to 3
     from each other seat), or nobody (a draw)."""
+    m = match
     n = m.n
     s = m.scores
     h = m.hands
@@ -306,7 +307,8 @@ def possible(m):
         if s[k] >= (m.target if k < n else 1):
             return False
     if n == 4:
-        return s[0] == s[2] and s[1] == s[3] and _c3(s[0]) + _c3(s[1]) <= h <= s[0] + s[1]
+        return (s[0] == s[2] and s[1] == s[3]
+                and (s[0] + 2) // 3 + (s[1] + 2) // 3 <= h <= s[0] + s[1])
     if m.rules.three_player_mode == 1:
         lo = 0
         for k in range(3):
@@ -322,7 +324,8 @@ def possible(m):
                 x0 = s[0] - y1 - y2
                 x1 = s[1] - y0 - y2
                 x2 = s[2] - y0 - y1
-                lo = _c3(x0) + _c3(x1) + _c3(x2) + _c3(y0) + _c3(y1) + _c3(y2)
+                lo = ((x0 + 2) // 3 + (x1 + 2) // 3 + (x2 + 2) // 3
+                      + (y0 + 2) // 3 + (y1 + 2) // 3 + (y2 + 2) // 3)
                 if lo <= h <= x0 + x1 + x2 + y0 + y1 + y2:
                     return True
     return False
@@ -339,7 +342,7 @@ def newest(mem):
         if len(mem) < (slot + 1) * SLOT_SIZE:
             break
         saved = decode(mem, slot * SLOT_SIZE)
-        if saved is not None and (found is None or P.newer(saved.seq, found.seq)):
+        if saved is not None and (found is None or persist.newer(saved.seq, found.seq)):
             best = slot
             found = saved
     return best, found
@@ -359,9 +362,9 @@ def damaged(mem):
     for slot in range(NUM_SLOTS):
         start = slot * SLOT_SIZE
         if len(mem) >= start + SLOT_SIZE and decode(mem, start) is None \
-                and not P._blank(mem, start, start + SLOT_SIZE):
+                and not persist._blank(mem, start, start + SLOT_SIZE):
             out += 1
     return out
 
 
-blank = P.blank
+blank = persist.blank

@@ -11,11 +11,16 @@ the other seats like the R11.3 reply: they see the leader to move until he acts.
 Masks and seats are ints as in cards.py and deal_multi.py; bot.choose takes a MultiView
 for 3 and 4 players (bot_multi.py), the terminal and the tournament show one.
 """
+try:
+    from micropython import const
+except ImportError:            # plain CPython: every const() here is of an int
+    const = int  # type: ignore[misc, assignment]
+
 from sixtysix_core import cards
 from sixtysix_core import deal as D
 from sixtysix_core.view import PlayerView
 
-_PH_PMELD = 7                                   # deal_multi.PH_PMELD
+_PH_PMELD = const(7)                            # deal_multi.PH_PMELD
 
 
 class MultiView(PlayerView):
@@ -135,7 +140,20 @@ class MultiView(PlayerView):
                 w = a
             else:
                 if d.log_seat[i] == seat:
-                    out |= _inference(a, lead, w, trump, opt_under)
+                    # (written out here, not a helper: one interned name fewer)
+                    t = lead // 6
+                    if a // 6 == t:
+                        if w // 6 == t and a < w:
+                            out |= cards.ABOVE[w]       # could not beat the winning card
+                    else:
+                        out |= cards.SUIT_MASK[t]       # void in the suit led
+                        if a // 6 == trump:
+                            if w // 6 == trump and a < w:
+                                out |= cards.ABOVE[w]   # could not overtrump
+                        elif w // 6 == trump:
+                            out |= cards.ABOVE[w] if opt_under else cards.SUIT_MASK[trump]
+                        else:
+                            out |= cards.SUIT_MASK[trump]   # no trump at all
                 if (a // 6 == w // 6 and a > w) or (a // 6 == trump and w // 6 != trump):
                     w = a
             k += 1
@@ -143,19 +161,3 @@ class MultiView(PlayerView):
                 k = 0
         return out & ~self.known_cards(seat)
 
-
-def _inference(a, lead, w, trump, opt_under):
-    s = lead // 6
-    if a // 6 == s:
-        if w // 6 == s and a < w:
-            return cards.ABOVE[w]                   # could not beat the winning card
-        return 0
-    out = cards.SUIT_MASK[s]                        # void in the suit led
-    if a // 6 == trump:
-        if w // 6 == trump and a < w:
-            out |= cards.ABOVE[w]                   # could not overtrump
-    elif w // 6 == trump:
-        out |= cards.ABOVE[w] if opt_under else cards.SUIT_MASK[trump]
-    else:
-        out |= cards.SUIT_MASK[trump]               # no trump at all
-    return out

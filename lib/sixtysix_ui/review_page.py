@@ -76,8 +76,12 @@ class ReviewPage(Page):
             return
         # replayed in the hand's Deal; 3 and 4 players: TableMulti.review (review_multi)
         make = getattr(app.table, "review", review.Review)
-        self.rev = make(app.rules, app.deal)
-        self.rev.start(app.deal, 0)             # the human's seat (app.HUMAN)
+        try:
+            self.rev = make(app.rules, app.deal)
+            self.rev.start(app.deal, 0)         # the human's seat (app.HUMAN)
+        except MemoryError:
+            self._finish(None)
+            return
         self.lines = ["Looking at each card", "as the bot would...", bar(0, 100)]
         self.footer = "Any button: stop"
         self.deco = None
@@ -88,10 +92,18 @@ class ReviewPage(Page):
         return self.rev is not None
 
     def _finish(self, out):
+        """Show a finished review's result `out` (review.Review's fields), or, with
+        None, a review the heap cannot hold (a 3- or 4-player hand on a board: README,
+        "A 3- or 4-player match of the app"): the hand is put back as it ended and the
+        page says so in one sentence."""
+        if out is None and self.rev is not None:
+            self.rev.finish()                   # the Deal as the hand ended
         self.rev = None
-        self.lines = result_lines(*out)
+        self.lines = result_lines(*out) if out else [
+            "Not enough memory", "to review this hand", "here. On a laptop:",
+            "sixtysix.py review"]
         self.deco = None
-        if out[0] and not self.app.layout.MONO:
+        if out and out[0] and not self.app.layout.MONO:
             self.deco = (out[1], out[2])
         self.footer = "A: back"
         self.app.dirty = True
@@ -108,7 +120,11 @@ class ReviewPage(Page):
             return
         if rev is None:
             return
-        more = rev.step()
+        try:
+            more = rev.step()
+        except MemoryError:
+            self._finish(None)
+            return
         if not more:
             result = (rev.trick, rev.played, rev.better, rev.loss, rev.decisions)
             app.review_done = (_key(app.deal), result)
