@@ -176,7 +176,7 @@ DOCS_SCRIPTS = (
     ("table", "a settle", ()),
     ("menu", "a settle b", ()),
     ("summary", "a settle hand", ()),
-    ("follow", "a settle a settle a settle a settle", 7),  # cards that may not be played
+    ("follow", "a settle a settle a settle a settle", 49),  # cards that may not be played
     ("review", "a settle hand down a settle", 4),          # a hand with a costly card
     ("stats", "a settle hand a settle hand a settle start down*9 a", ()),
 )
