@@ -131,6 +131,22 @@ def apply_all(d, actions):
         d.apply(a)
 
 
+def run_review(rev, d, seat=0, seed=66):
+    """Review finished hand `d` for `seat` with review object `rev` (review.Review or
+    review_multi.ReviewMulti) to its end: (rev, the judged choices as (trick, played,
+    better, loss), in order)."""
+    rev.start(d, seat, seed=seed)
+    seen = []
+    while True:
+        judged = rev.decisions
+        more = rev.step()
+        if rev.decisions > judged:
+            seen.append((rev.last_trick, rev.last_played, rev.last_better, rev.last_loss))
+        if not more:
+            break
+    return rev, seen
+
+
 def check_review_progress(rev, d, damaged_at, max_decisions, max_steps):
     """A review of finished hand `d` for seat 0 reports progress that only rises and ends
     at 1000; after log entry `damaged_at` is made a card already played, the review ends

@@ -238,15 +238,20 @@ def test_a_board_reloads_to_start_the_other_kind_of_match(monkeypatch):
     assert app.nseats == 2 and app.in_match and app.rules.preset == "CLASSIC_66"
 
 
+def _to_summary(d):
+    """A on whatever is highlighted, until the hand's summary shows."""
+    for _ in range(100):
+        d.settle()
+        if d.app.screen == A.S_SUMMARY:
+            break
+        d.press("a")
+
+
 @pytest.mark.parametrize("preset", ("THREE_PLAYER_PL", "FOUR_PLAYER_PL"))
 def test_review_of_a_multi_player_hand_from_its_summary(preset):
     d = _driver("oled", 5, preset)
     app = d.app
-    for _ in range(100):
-        d.settle()
-        if app.screen == A.S_SUMMARY:
-            break
-        d.press("a")
+    _to_summary(d)
     assert app.screen == A.S_SUMMARY and "Review" in app.summary.lines
     d.run("right a settle")                 # "Review", until it is done
     assert app.screen == A.S_REVIEW and not app.busy()
@@ -267,11 +272,7 @@ def test_a_review_without_memory_says_so_and_keeps_the_hand(monkeypatch, when):
     from sixtysix_core.review_multi import ReviewMulti
     d = _driver("oled", 5, "FOUR_PLAYER_PL")
     app = d.app
-    for _ in range(100):
-        d.settle()
-        if app.screen == A.S_SUMMARY:
-            break
-        d.press("a")
+    _to_summary(d)
     assert app.screen == A.S_SUMMARY
     ended = DealMulti(app.rules)
     app.deal.copy_into(ended)

@@ -10,7 +10,7 @@ import os
 import subprocess
 import sys
 
-from helpers import check_review_progress
+from helpers import check_review_progress, run_review
 from sixtysix_core import bot
 from sixtysix_core import cards
 from sixtysix_core import deal as D
@@ -92,17 +92,7 @@ def _bot_hand(seed, blunder_at=None):
 
 
 def _review(d, seat=0, seed=66):
-    rev = review.Review(d.rules)
-    rev.start(d, seat, seed=seed)
-    seen = []
-    while True:
-        judged = rev.decisions
-        more = rev.step()
-        if rev.decisions > judged:
-            seen.append((rev.last_trick, rev.last_played, rev.last_better, rev.last_loss))
-        if not more:
-            break
-    return rev, seen
+    return run_review(review.Review(d.rules), d, seat, seed)
 
 
 def test_review_finds_a_planted_blunder():

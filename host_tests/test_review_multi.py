@@ -15,7 +15,7 @@ import sys
 import pytest
 
 import mplane
-from helpers import check_review_progress, rules_with
+from helpers import check_review_progress, rules_with, run_review
 from invariants import choose_random
 from sixtysix_core import bot
 from sixtysix_core import bot_multi as BM
@@ -119,17 +119,7 @@ def _open_loss(d, rules):
 
 
 def _review(d, seat=0, seed=66):
-    rev = ReviewMulti(d.rules)
-    rev.start(d, seat, seed=seed)
-    seen = []
-    while True:
-        judged = rev.decisions
-        more = rev.step()
-        if rev.decisions > judged:
-            seen.append((rev.last_trick, rev.last_played, rev.last_better, rev.last_loss))
-        if not more:
-            break
-    return rev, seen
+    return run_review(ReviewMulti(d.rules), d, seat, seed)
 
 
 @pytest.mark.parametrize("preset,opts", GAMES)
