@@ -48,8 +48,19 @@ except ImportError:            # plain CPython: every const() here is of an int
     const = int  # type: ignore[misc, assignment]
 
 from sixtysix_core import cards
-from sixtysix_core import deal as D
 from sixtysix_core.deal_multi import A_TRUMP, PH_PMELD, PH_TRUMP, DealMulti
+
+# deal.py's codes, private (folded away, no interned name): a 3- or 4-player match
+# never loads the two-player Deal (host_tests/test_core_multi.py checks the values)
+_PH_LEAD = const(0)
+_PH_FOLLOW = const(1)
+_PH_OVER = const(5)
+_REASON_LAST_TRICK = const(5)
+_B_OUT = const(8)
+_B_PASS = const(16)
+_A_OUT = const(27)
+_A_PASS = const(28)
+_A_MELD = const(29)
 
 # Per level: the work budget of one decision in card plays (a world costs about
 # candidates x cards still to play, an exact search its replayed plays), and the
@@ -150,22 +161,22 @@ def choose(view, level, rng):
                         v += 2
                 if v > best_v:
                     best, best_v = s, v
-        if specials & D.B_PASS:
+        if specials & _B_PASS:
             if view.each_for_self():
                 if best_v < _EACH_MIN:
-                    return D.A_PASS
+                    return _A_PASS
             elif view.nseats() == 3:
                 if best_v < (11, 12, 12)[level]:
-                    return D.A_PASS                 # Warszawa: another seat plays alone
+                    return _A_PASS                 # Warszawa: another seat plays alone
             elif view.rules().warszawa_order == 1 and view.seat == view.forehand():
                 if best_v < _PARTNER_FIRST_MIN:
-                    return D.A_PASS                 # the partner chooses next
+                    return _A_PASS                 # the partner chooses next
         return A_TRUMP + best
-    if specials & D.B_OUT and view.total(me) >= 66:
-        return D.A_OUT                              # R14 / V1: a correct 66 at once
+    if specials & _B_OUT and view.total(me) >= 66:
+        return _A_OUT                              # R14 / V1: a correct 66 at once
     meld = _best_meld(view, specials)
     if meld >= 0:
-        return D.A_MELD + meld
+        return _A_MELD + meld
     if legal == 0:
         return _pass(specials)
     if legal & (legal - 1) == 0:
@@ -182,14 +193,14 @@ def choose(view, level, rng):
 # module's functions, not DealMulti's methods of the same names.
 def _pass(x):
     """A turn without a card to play: pass if it may, else the one action left (out)."""
-    return D.A_PASS if x & D.B_PASS else D.A_OUT
+    return _A_PASS if x & _B_PASS else _A_OUT
 
 
 def _best_meld(view, x):
     best = -1
     trump = view.trump()
     for s in range(4):
-        if x >> (D.A_MELD - 24 + s) & 1:
+        if x >> (_A_MELD - 24 + s) & 1:
             if best < 0 or s == trump:
                 best = s
     return best
@@ -292,11 +303,11 @@ def greedy_choose(view, rng):
                 if key > best_key:
                     best, best_key = s, key
         return A_TRUMP + best
-    if specials & D.B_OUT and view.total(view.seat) >= 66:
-        return D.A_OUT
+    if specials & _B_OUT and view.total(view.seat) >= 66:
+        return _A_OUT
     meld = _best_meld(view, specials)
     if meld >= 0:
-        return D.A_MELD + meld
+        return _A_MELD + meld
     if legal == 0:
         return _pass(specials)
     trump = view.trump()
@@ -474,10 +485,10 @@ def playout(deal, rng):
     trick is to be led: the same choices and the same draws from rng as playout_steps,
     without the engine's per-action calls.  Allocates nothing."""
     hand = deal.hand
-    while deal.phase != D.PH_OVER and (deal.phase != D.PH_LEAD or deal.trick_n
+    while deal.phase != _PH_OVER and (deal.phase != _PH_LEAD or deal.trick_n
                                        or deal.meld_suit >= 0):
         _step(deal, rng)
-    if deal.phase == D.PH_OVER:
+    if deal.phase == _PH_OVER:
         return
     n = deal.nseats
     trump = deal.trump
@@ -581,7 +592,7 @@ def playout(deal, rng):
             elif deal.total(winner) >= 66:
                 deal._declare(winner)
             else:
-                deal._finish(side, D.REASON_LAST_TRICK, deal._g(1 - side))
+                deal._finish(side, _REASON_LAST_TRICK, deal._g(1 - side))
             return
         if loser_turn:                              # D2: a losing seat with 66 declares
             s2 = winner
@@ -627,7 +638,7 @@ def playout_steps(deal, rng):
     """The playout policy action by action through the engine (the reference for
     playout): random legal cards, but a side ace leads; followers by _follow;
     every seat melds (40 first) and declares a correct 66 at once, passes otherwise."""
-    while deal.phase != D.PH_OVER:
+    while deal.phase != _PH_OVER:
         _step(deal, rng)
 
 
@@ -635,20 +646,20 @@ def _step(deal, rng):
     """One action of the playout policy; allocates nothing."""
     phase = deal.phase
     seat = deal.to_move
-    if phase == D.PH_FOLLOW:
+    if phase == _PH_FOLLOW:
         cm = deal.follow_cards(deal.hand[seat])
         if cm & (cm - 1):
             deal._play(seat, _follow(deal, seat, cm))
             return
-    elif phase == D.PH_LEAD:
+    elif phase == _PH_LEAD:
         if deal.total(seat) >= 66 and not deal.each:
-            deal.apply(D.A_OUT)
+            deal.apply(_A_OUT)
             return
         h = deal.hand[seat]
         if deal.meld_suit < 0 and h & h >> 1 & _QUEENS:
             sm = deal._marriages(seat)
             if sm:
-                deal.apply(D.A_MELD + _meld_of(sm, deal.trump))
+                deal.apply(_A_MELD + _meld_of(sm, deal.trump))
                 return
         cm = deal.legal_cards()
         aces = cm & _ACES & ~_SUIT_MASK[deal.trump]
@@ -657,10 +668,10 @@ def _step(deal, rng):
             return
     elif phase == PH_PMELD:
         sm = deal._marriages(seat)
-        deal.apply(D.A_MELD + _meld_of(sm, deal.trump) if sm else D.A_PASS)
+        deal.apply(_A_MELD + _meld_of(sm, deal.trump) if sm else _A_PASS)
         return
     else:                                           # PH_DECLARE
-        deal.apply(D.A_OUT if deal.total(seat) >= 66 else D.A_PASS)
+        deal.apply(_A_OUT if deal.total(seat) >= 66 else _A_PASS)
         return
     k = _POP6[cm & 63] + _POP6[cm >> 6 & 63] + _POP6[cm >> 12 & 63] + _POP6[cm >> 18]
     r = rng.below(k) if k > 1 else 0
@@ -917,26 +928,26 @@ def _exact_scores(base, me, s, n):
 def _settle(deal):
     """Take the automatic choices of the playout (declare, meld, pass) until a card is
     to be played or the hand is over."""
-    while deal.phase != D.PH_OVER:
+    while deal.phase != _PH_OVER:
         phase = deal.phase
         seat = deal.to_move
-        if phase == D.PH_LEAD:
+        if phase == _PH_LEAD:
             if deal.total(seat) >= 66 and not deal.each:
-                deal.apply(D.A_OUT)
+                deal.apply(_A_OUT)
                 continue
             if deal.meld_suit < 0:
                 sm = deal._marriages(seat)
                 if sm:
-                    deal.apply(D.A_MELD + _meld_of(sm, deal.trump))
+                    deal.apply(_A_MELD + _meld_of(sm, deal.trump))
                     continue
             return
-        if phase == D.PH_FOLLOW:
+        if phase == _PH_FOLLOW:
             return
         if phase == PH_PMELD:
             sm = deal._marriages(seat)
-            deal.apply(D.A_MELD + _meld_of(sm, deal.trump) if sm else D.A_PASS)
+            deal.apply(_A_MELD + _meld_of(sm, deal.trump) if sm else _A_PASS)
         else:
-            deal.apply(D.A_OUT if deal.total(seat) >= 66 else D.A_PASS)
+            deal.apply(_A_OUT if deal.total(seat) >= 66 else _A_PASS)
 
 
 def _minimax(root, me, s):
@@ -955,7 +966,7 @@ def _minimax(root, me, s):
     s.plays = 0
     _copy_play(root, w)
     _settle(w)
-    if w.phase == D.PH_OVER:
+    if w.phase == _PH_OVER:
         s.plays = 1
         return _value(w, me, s.tie)
     stack[0] = _moves(w)
@@ -986,7 +997,7 @@ def _minimax(root, me, s):
         for i in range(depth + 1):
             w._play(w.to_move, line[i])
             _settle(w)
-        if w.phase == D.PH_OVER:
+        if w.phase == _PH_OVER:
             v = _value(w, me, s.tie)
             maxing = root.side_of[line[40 + depth]] == mine
             if (maxing and v > stack[40 + depth]) or (not maxing and v < stack[40 + depth]):
@@ -999,6 +1010,6 @@ def _minimax(root, me, s):
 
 
 def _moves(deal):
-    if deal.phase == D.PH_FOLLOW:
+    if deal.phase == _PH_FOLLOW:
         return deal.follow_cards(deal.hand[deal.to_move])
     return deal.legal_cards()

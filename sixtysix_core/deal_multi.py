@@ -9,7 +9,7 @@ legal_into, is_legal, apply, is_over, total, copy_into), plus:
           PH_PMELD    partner_meld: the leader's partner may meld one marriage (or pass)
                       before the leader's window actions (like D8's non-leader turn);
                       offered only when he holds an unshown marriage he may meld.
-          D.PH_DECLARE  declare_window=after_any_trick: after every trick but the last,
+          PH_DECLARE  declare_window=after_any_trick: after every trick but the last,
                       each seat of a side that did not win it, clockwise from the winner,
                       may declare for his side or pass (D2), then the winner's window.
   seats   0..n-1 clockwise; P1 = (dealer + 1) % n is the forehand and leads trick 1 (D5).
@@ -38,13 +38,32 @@ except ImportError:            # plain CPython: every const() here is of an int
     const = int  # type: ignore[misc, assignment]
 
 from sixtysix_core import cards
-from sixtysix_core import deal as D
 from sixtysix_core import rules as R
 from sixtysix_core import scoring
 
 A_TRUMP = const(33)
 PH_TRUMP = const(6)
 PH_PMELD = const(7)
+# deal.py's codes, private (folded away, no interned name) so that a 3- or 4-player
+# match never loads the two-player Deal; host_tests/test_core_multi.py checks them
+_PH_LEAD = const(0)
+_PH_FOLLOW = const(1)
+_PH_DECLARE = const(3)
+_PH_OVER = const(5)
+_EXHAUSTED = const(2)
+_REASON_DECLARED = const(0)
+_REASON_FALSE_DECLARATION = const(1)
+_REASON_HIGHER_TOTAL = const(4)
+_REASON_LAST_TRICK = const(5)
+_REASON_DRAW = const(6)
+_B_OUT = const(8)
+_B_PASS = const(16)
+_B_MELD = const(32)
+_A_OUT = const(27)
+_A_PASS = const(28)
+_A_MELD = const(29)
+_LOG_SIZE = const(128)
+_NO_CARD = const(255)
 _SIDE_A = const(0)             # SIDE_A, SIDE_B (private: folded away, no interned name)
 _SIDE_B = const(1)
 
@@ -73,8 +92,8 @@ class DealMulti:
         self.melds = [0, 0, 0, 0]
         self.score_delta = [0, 0, 0, 0]
         self.trick_cards = bytearray(4)
-        self.log_action = bytearray(D.LOG_SIZE)
-        self.log_seat = bytearray(D.LOG_SIZE)
+        self.log_action = bytearray(_LOG_SIZE)
+        self.log_seat = bytearray(_LOG_SIZE)
         self.log_len = 0
         self.deal_from_deck(0)
 
@@ -86,8 +105,8 @@ class DealMulti:
         self.nseats = r.players
         self.each = r.players == 3 and r.three_player_mode == 1
         auto = r.auto_declare == 1
-        self._out_window = 0 if auto or self.each else D.B_OUT
-        self._out_any_turn = (D.B_OUT if r.declare_window == R.DECLARE_ANY_OWN_TURN
+        self._out_window = 0 if auto or self.each else _B_OUT
+        self._out_any_turn = (_B_OUT if r.declare_window == R.DECLARE_ANY_OWN_TURN
                               and not auto and not self.each else 0)
         self._loser_turn = (r.declare_window == R.DECLARE_AFTER_ANY_TRICK and not auto
                             and not self.each)
@@ -112,16 +131,16 @@ class DealMulti:
         self.meld_suit = -1
         self.trick_n = 0
         self.best = 0
-        self.lead_card = D.NO_CARD
+        self.lead_card = _NO_CARD
         self.winner = -1
         self.winner_side = -1
         self.reason = -1
         self.log_len = 0
         self.talon_len = 0
-        self.talon_state = D.EXHAUSTED
+        self.talon_state = _EXHAUSTED
         self.closer = -1
         self.pending_draw = False
-        self.upcard = D.NO_CARD
+        self.upcard = _NO_CARD
         self.decl_seat = -1
         for s in range(4):
             self.hand[s] = self.won[s] = self.played_by[s] = self.shown[s] = 0
@@ -167,7 +186,7 @@ class DealMulti:
         return self.side_tricks[self.side_of[seat]]
 
     def is_over(self):
-        return self.phase == D.PH_OVER
+        return self.phase == _PH_OVER
 
     def winners(self):
         """Seats of the winning side (cold path: a list)."""
@@ -180,12 +199,12 @@ class DealMulti:
     def legal_cards(self):
         phase = self.phase
         h = self.hand[self.to_move] if self.to_move >= 0 else 0
-        if phase == D.PH_LEAD:
+        if phase == _PH_LEAD:
             if self.meld_suit >= 0:
                 base = self.meld_suit * 6
                 return h & ((1 << (base + 2)) | (1 << (base + 3)))
             return h
-        if phase != D.PH_FOLLOW:
+        if phase != _PH_FOLLOW:
             return 0
         return self.follow_cards(h)
 
@@ -220,19 +239,19 @@ class DealMulti:
             seat = self.to_move
             if self.each or (seat == self.forehand if self.nseats == 3
                              else seat != self.dealer):
-                m |= D.B_PASS
+                m |= _B_PASS
             return m
-        if phase == D.PH_LEAD:
+        if phase == _PH_LEAD:
             m = self._out_window
             if self.meld_suit < 0:
                 m |= self._marriages(self.to_move)
             return m
-        if phase == D.PH_FOLLOW:
+        if phase == _PH_FOLLOW:
             return self._out_any_turn
         if phase == PH_PMELD:
-            return self._marriages(self.to_move) | D.B_PASS | self._out_any_turn
-        if phase == D.PH_DECLARE:
-            return D.B_OUT | D.B_PASS
+            return self._marriages(self.to_move) | _B_PASS | self._out_any_turn
+        if phase == _PH_DECLARE:
+            return _B_OUT | _B_PASS
         return 0
 
     def _marriages(self, seat):
@@ -243,7 +262,7 @@ class DealMulti:
         m = 0
         for s in range(4):
             if h >> (s * 6 + 2) & 1 and h >> (s * 6 + 3) & 1 and not self.melds[seat] >> s & 1:
-                m |= D.B_MELD << s
+                m |= _B_MELD << s
         return m
 
     def is_legal(self, action):
@@ -270,18 +289,18 @@ class DealMulti:
     def apply(self, action):
         seat = self.to_move
         n = self.log_len
-        if n < D.LOG_SIZE:
+        if n < _LOG_SIZE:
             self.log_action[n] = action
             self.log_seat[n] = seat
             self.log_len = n + 1
         if action >= A_TRUMP:
             self._trump(seat, action - A_TRUMP)
-        elif action == D.A_PASS:
+        elif action == _A_PASS:
             self._pass(seat)
-        elif action == D.A_OUT:
+        elif action == _A_OUT:
             self._declare(seat)
-        elif action >= D.A_MELD:
-            self._meld(seat, action - D.A_MELD)
+        elif action >= _A_MELD:
+            self._meld(seat, action - _A_MELD)
         else:
             self._play(seat, action)
 
@@ -314,7 +333,7 @@ class DealMulti:
         s = (seat + 1) % n
         while s != self.leader:
             if self.side_of[s] != win_side:
-                self.phase = D.PH_DECLARE
+                self.phase = _PH_DECLARE
                 self.to_move = s
                 return
             s = (s + 1) % n
@@ -332,7 +351,7 @@ class DealMulti:
 
     def _lead(self):
         """The leader's window opens (R10, R14): he is to lead."""
-        self.phase = D.PH_LEAD
+        self.phase = _PH_LEAD
         self.to_move = self.leader
         if self.rules.auto_declare and not self.each and self.total(self.leader) >= 66:
             self._declare(self.leader)
@@ -388,7 +407,7 @@ class DealMulti:
         self.trick_n = k + 1
         n = self.nseats
         if k + 1 < n:
-            self.phase = D.PH_FOLLOW
+            self.phase = _PH_FOLLOW
             self.to_move = (seat + 1) % n
             return
         winner = (self.leader + self.best) % n
@@ -402,7 +421,7 @@ class DealMulti:
             self.side_credited[side] += self.side_pending[side]
             self.side_pending[side] = 0
         self.trick_n = 0
-        self.lead_card = D.NO_CARD
+        self.lead_card = _NO_CARD
         self.leader = winner
         if self.hand[winner] == 0:                  # the last trick: +10, then R16 / V1
             self.side_bonus[side] = self.rules.last_trick_bonus
@@ -411,7 +430,7 @@ class DealMulti:
             elif self.total(winner) >= 66:
                 self._declare(winner)
             else:
-                self._finish(side, D.REASON_LAST_TRICK, self._g(1 - side))
+                self._finish(side, _REASON_LAST_TRICK, self._g(1 - side))
         elif self._loser_turn:
             self._next_loser(winner)
         else:
@@ -442,19 +461,19 @@ class DealMulti:
             elif t == top:
                 best = -1                           # a shared highest total: a draw
         if best < 0:
-            self._finish(-1, D.REASON_DRAW, 0)
+            self._finish(-1, _REASON_DRAW, 0)
             return
         pts = 0
         for s in range(3):
             if s != best:
                 pts += self._g(s)
-        self._finish(best, D.REASON_HIGHER_TOTAL, pts)
+        self._finish(best, _REASON_HIGHER_TOTAL, pts)
 
     def _declare(self, seat):
         self.decl_seat = seat
         side = self.side_of[seat]
         if self.total(seat) >= 66:
-            self._finish(side, D.REASON_DECLARED, self._g(1 - side))
+            self._finish(side, _REASON_DECLARED, self._g(1 - side))
             return
         other = 1 - side
         f = self.rules.false_declaration
@@ -466,10 +485,10 @@ class DealMulti:
             pts = 3
         else:
             pts = 2
-        self._finish(other, D.REASON_FALSE_DECLARATION, pts)
+        self._finish(other, _REASON_FALSE_DECLARATION, pts)
 
     def _finish(self, side, reason, points):
-        self.phase = D.PH_OVER
+        self.phase = _PH_OVER
         self.to_move = -1
         self.winner_side = side
         self.reason = reason

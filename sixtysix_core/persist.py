@@ -40,8 +40,6 @@ dealer, draw bonus, hand count and winner fit together and those rules, and a ha
 dealer is the match's and whose log the engine replays legally.  Anything else is
 treated like a damaged slot, so the app falls back to the other slot or a fresh match.
 """
-from sixtysix_core import deal as D
-from sixtysix_core import match as M
 from sixtysix_core import rules as R
 
 VERSION = 1
@@ -210,6 +208,9 @@ def _decode(buf, o):
         return None
     out.rules = rules
     if flags & FLAG_MATCH:
+        # imported here: storage.py and persist_multi.py load this module on a 3/4-player
+        # start too, which never loads the two-player engine for itself
+        from sixtysix_core import match as M
         match = M.Match(rules)
         match.scores[0] = buf[i] - 128
         match.scores[1] = buf[i + 1] - 128
@@ -237,6 +238,7 @@ def _decode(buf, o):
         return None
     out.rng_state = (state[0], state[1], state[2])
     if flags & FLAG_DEAL:
+        from sixtysix_core import deal as D
         deal = D.Deal(rules)
         dealer = buf[i]
         size = buf[i + 1]

@@ -3,19 +3,26 @@
 format_record(deal) -> str.  Cold path (builds strings); small enough for the device, which
 prints finished hands on its serial console.  Reading records is notation.py's job (host).
 """
+try:
+    from micropython import const
+except ImportError:            # plain CPython: every const() here is of an int
+    const = int  # type: ignore[misc, assignment]
+
 from sixtysix_core import cards
-from sixtysix_core import deal as D
+
+_A_DRAW = const(24)            # deal.py's (private: a 3- or 4-player record does not
+_A_MELD = const(29)            # load the two-player Deal; test_core_records.py checks)
 
 
 def action_token(action):
     """Record token of an action int (RECORD_FORMAT.md section 4)."""
     if action < 24:
         return cards.name(action)
-    if action >= D.A_MELD + 4:
-        return "trump " + cards.SUIT_CHARS[action - D.A_MELD - 4]
-    if action >= D.A_MELD:
-        return "meld " + cards.SUIT_CHARS[action - D.A_MELD]
-    return ("draw", "exchange", "close", "out", "pass")[action - D.A_DRAW]
+    if action >= _A_MELD + 4:
+        return "trump " + cards.SUIT_CHARS[action - _A_MELD - 4]
+    if action >= _A_MELD:
+        return "meld " + cards.SUIT_CHARS[action - _A_MELD]
+    return ("draw", "exchange", "close", "out", "pass")[action - _A_DRAW]
 
 
 def format_record(deal, comment=None):

@@ -9,8 +9,21 @@ pending marriages).  It never gives the opponent's hidden cards or the talon ord
 Masks and seats are ints as in cards.py and deal.py.  The bot and the app's screen both
 read a hand through a view.
 """
+try:
+    from micropython import const
+except ImportError:            # plain CPython: every const() here is of an int
+    const = int  # type: ignore[misc, assignment]
+
 from sixtysix_core import cards
-from sixtysix_core import deal as D
+
+# deal.py's codes (private: folded away, so a 3- or 4-player MultiView does not load the
+# two-player Deal; host_tests/test_core_view.py checks them against deal.py)
+_A_DRAW = const(24)
+_A_CLOSE = const(26)
+_PH_LEAD = const(0)
+_PH_CLOSE_REPLY = const(2)
+_PH_OVER = const(5)
+_NO_CARD = const(255)
 
 
 class PlayerView:
@@ -48,7 +61,7 @@ class PlayerView:
         """The seat to act.  During the opponent's hidden close reply (R11.3) the closer
         is told the turn is still his own (R10)."""
         d = self._deal
-        if d.phase == D.PH_CLOSE_REPLY and d.to_move != self.seat:
+        if d.phase == _PH_CLOSE_REPLY and d.to_move != self.seat:
             return d.leader
         return d.to_move
 
@@ -56,12 +69,12 @@ class PlayerView:
         """The deal's phase; during the opponent's hidden reply to this seat's close
         (R11.3) it reads PH_LEAD, as if the reply had not been offered (R10)."""
         d = self._deal
-        if d.phase == D.PH_CLOSE_REPLY and d.to_move != self.seat:
-            return D.PH_LEAD
+        if d.phase == _PH_CLOSE_REPLY and d.to_move != self.seat:
+            return _PH_LEAD
         return d.phase
 
     def is_over(self):
-        return self._deal.phase == D.PH_OVER
+        return self._deal.phase == _PH_OVER
 
     def trump(self):
         return self._deal.trump
@@ -69,7 +82,7 @@ class PlayerView:
     def upcard(self):
         """The face-up trump card under the talon, NO_CARD once drawn or with no upcard."""
         d = self._deal
-        return d.upcard if d.talon_len else D.NO_CARD
+        return d.upcard if d.talon_len else _NO_CARD
 
     def exchange_card(self):
         """The trump card that may be exchanged for the upcard (9, or J with deck=20)."""
@@ -108,7 +121,7 @@ class PlayerView:
         """(lead, follow, winner) of the last trick while it may be reviewed (R22:
         until a card is led to the next one), else None.  Cold path: returns a tuple."""
         d = self._deal
-        if d.last_trick[0] == D.NO_CARD or d.lead_card != D.NO_CARD:
+        if d.last_trick[0] == _NO_CARD or d.lead_card != _NO_CARD:
             return None
         return (d.last_trick[0], d.last_trick[1], d.last_trick[2])
 
@@ -152,7 +165,7 @@ class PlayerView:
             out &= ~d.played_by[s]
         out &= ~self.known_cards(1 - me)
         up = self.upcard()
-        if up != D.NO_CARD:
+        if up != _NO_CARD:
             out &= ~(1 << up)
         return out
 
@@ -180,9 +193,9 @@ class PlayerView:
         out = 0
         for i in range(d.log_len):
             a = d.log_action[i]
-            if a == D.A_DRAW:
+            if a == _A_DRAW:
                 draws += 1
-            elif a == D.A_CLOSE:
+            elif a == _A_CLOSE:
                 closed = True
             elif a < 24:
                 s = d.log_seat[i]

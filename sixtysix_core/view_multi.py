@@ -17,9 +17,9 @@ except ImportError:            # plain CPython: every const() here is of an int
     const = int  # type: ignore[misc, assignment]
 
 from sixtysix_core import cards
-from sixtysix_core import deal as D
 from sixtysix_core.view import PlayerView
 
+_PH_LEAD = const(0)                             # deal.PH_LEAD (test_core_multi.py)
 _PH_PMELD = const(7)                            # deal_multi.PH_PMELD
 
 
@@ -44,7 +44,7 @@ class MultiView(PlayerView):
     def phase(self):
         d = self._deal
         if d.phase == _PH_PMELD and d.to_move != self.seat:
-            return D.PH_LEAD
+            return _PH_LEAD
         return d.phase
 
     def chooser(self):

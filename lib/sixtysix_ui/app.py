@@ -33,12 +33,9 @@ save says which kind starts (storage.py KIND).
 """
 from micropython import const
 
-from sixtysix_core import deal as D
-from sixtysix_core import match as M
 from sixtysix_core import persist
 from sixtysix_core import rules as R
 from sixtysix_core.rng import Rng
-from sixtysix_core.view import PlayerView
 from sixtysix_ui import input as I
 from sixtysix_ui.pages import Summary, Title
 from sixtysix_ui.render import Renderer, unload
@@ -96,7 +93,7 @@ class App:
         self.settings = persist.Settings()
         self.rules = R.RuleSet()                # the rules of the match being played
         self.choice = R.RuleSet()               # the rules chosen for the next match
-        self.match = M.Match(self.rules)
+        self.match = None                       # configure(): the kind's match
         self.nseats = 2                         # of the kind of match built (configure)
         self.deal = self.view = self.bot_view = self.table = None
         self.rng = Rng(seed if seed is not None else 66)
@@ -120,7 +117,6 @@ class App:
         # storage.py's KIND byte (nvm[1022]): the latest save is of 3 or 4 players
         boot = st.enabled and len(st.nvm) > 1023
         if boot and st.nvm[1022] == 0x4D:
-            st.load()                           # its slot counters (saves go after it)
             from sixtysix_ui import table_multi
             table_multi.enter(self, 0)          # the 3/4-player save, resumed
         else:
@@ -242,6 +238,10 @@ class App:
             from sixtysix_ui import table_multi
             table_multi.enter(self, 1)          # the table, its DealMulti and MultiViews
             return
+        # the two-player engine: imported here, so that a 3/4-player start never loads it
+        from sixtysix_core import deal as D
+        from sixtysix_core import match as M
+        from sixtysix_core.view import PlayerView
         from sixtysix_ui.table import Table
         self.match = M.Match(self.rules)
         self.deal = D.Deal(self.rules)

@@ -30,7 +30,6 @@ the target), saved with the hand in persist_multi's region (load, save, save_app
 from micropython import const
 
 from sixtysix_core import bot_multi
-from sixtysix_core import deal as D
 from sixtysix_core.deal_multi import A_TRUMP, PH_PMELD, PH_TRUMP, DealMulti
 from sixtysix_core import persist
 from sixtysix_core import persist_multi as PM
@@ -41,13 +40,17 @@ from sixtysix_ui.render import (_TABLE_SCENE, NO_CARD, _palette, _Rows, _scroll_
                                 _Text, unload, wrap)
 
 _HUMAN = const(0)
+# deal.py's codes (private, folded away: a 3- or 4-player match does not load the
+# two-player Deal; host_tests/test_core_multi.py checks them against deal.py)
+_PH_LEAD = const(0)
+_PH_DECLARE = const(3)
+_B_OUT = const(8)
+_A_OUT = const(27)
+_A_PASS = const(28)
+_A_MELD = const(29)
 # The same codes and times as table.py (not imported from there: a 3- or 4-player match
 # does not load the two-player table)
-_U_LAST = const(100)
-_U_HINT = const(101)
-_U_QUIT = const(102)
-_U_BACK = const(103)
-_U_SURE = const(104)
+_U_QUIT = const(102)            # table_menu.py's codes: Save and quit
 _BOT_DELAY_MS = const(450)
 _ANIM_SHOW_MS = const(700)
 _BOT_WON_MS = const(600)
@@ -55,7 +58,6 @@ _EV_TURN = const(1)
 _EV_TRICK_WON = const(2)
 _EV_MARRIAGE = const(3)
 _PREV = const(5)
-_NEXT = const(10)
 _SLOTS = const(8)
 _KIND = const(1022)             # storage.py: which save region is current (0x4D: this one)
 _INTENT = const(1023)           # storage.py: 0x4E asks the next start for a new match
@@ -127,14 +129,14 @@ def did(deal, seat, action, phase, chars):
         text = "%s: trump %s" % (who, SUITS[action - 33])
         if len(text) > chars:
             text = "%s: %s" % (who, SUITS[action - 33])
-    elif action == D.A_PASS and phase == 6:         # deal_multi.PH_TRUMP
+    elif action == _A_PASS and phase == 6:         # deal_multi.PH_TRUMP
         text = who + (": pass" if deal.each else ": Warszawa!")
-    elif action == D.A_PASS:
+    elif action == _A_PASS:
         text = who + " passed"
-    elif action == D.A_OUT:
+    elif action == _A_OUT:
         text = who + " declared 66"
     else:
-        text = meld_words(who + ": ", action - D.A_MELD, deal.trump, chars)
+        text = meld_words(who + ": ", action - _A_MELD, deal.trump, chars)
     return text[:chars]
 
 
@@ -266,8 +268,8 @@ def _reload(app, supervisor):
 
 
 def enter(app, step, supervisor=None):
-    """The App's one way in (one name, for the two-player app's heap): step 0 resumes
-    the latest 3/4-player save at a start, 1 builds the table (App.configure), 2 saves
+    """The App's one way in (one name, for the two-player app's heap): step 0 reads the
+    two-player slot counters and resumes the latest 3/4-player save at a start, 1 builds the table (App.configure), 2 saves
     and reloads for a 3/4-player match from a two-player start (_reload; False if it
     cannot)."""
     if step == 1:
@@ -275,7 +277,13 @@ def enter(app, step, supervisor=None):
         return True
     if step == 2:
         return _reload(app, supervisor)
-    _resume(app, load(app.storage))
+    import sys
+    st = app.storage
+    engine = [m for m in ("sixtysix_core.deal", "sixtysix_core.match") if m not in sys.modules]
+    st.load()                   # the two-player slot counters (its saves go after them)
+    for m in engine:            # a two-player save replayed (persist.decode): not kept
+        unload(m)
+    _resume(app, load(st))
     return True
 
 
@@ -345,6 +353,10 @@ class TableMulti:
         """The finished hand into the match (persist_multi.MatchMulti: D6, the deal
         passes clockwise) and the statistics."""
         app = self.app
+        r = app.render
+        r._set_root(None)           # the summary comes: the scene goes before the record
+        for name in _TABLE_SCENE:   # and the summary's words are made (the hand's peak)
+            setattr(r, name, None)
         d = app.deal
         m = app.match
         if m.record(d):
@@ -420,9 +432,9 @@ class TableMulti:
             # the turn, and with "My points: show" the side's total (R22 reveal_points)
             reveal = self.app.settings.reveal
             text, short = "Your turn: follow", "Follow"
-            if d.phase == D.PH_LEAD:
+            if d.phase == _PH_LEAD:
                 text = short = "Lead"
-                if d.legal_specials() >> (D.A_MELD - 24) & 15:
+                if d.legal_specials() >> (_A_MELD - 24) & 15:
                     text, short = "Your lead  Menu: K+Q", "Lead, K+Q: Menu"
                 else:
                     text = "Your lead"
@@ -430,7 +442,7 @@ class TableMulti:
             if reveal:
                 pts = " (%d pts)" % d.total(_HUMAN)
                 text = text + pts if len(text + pts) <= chars else short + pts
-                if d.phase == D.PH_LEAD and d.legal_specials() & D.B_OUT and \
+                if d.phase == _PH_LEAD and d.legal_specials() & _B_OUT and \
                         d.total(_HUMAN) >= 66:
                     text = "You have 66: Menu>66"
             self.message = text[:chars]
@@ -458,7 +470,7 @@ class TableMulti:
             else:
                 self.bot_note = text
                 self.note = ""
-            if D.A_MELD <= action < A_TRUMP:
+            if _A_MELD <= action < A_TRUMP:
                 app.event(_EV_MARRIAGE)
         else:
             self.note = ""
@@ -522,6 +534,7 @@ class TableMulti:
         if b & I.BTN_START and not self.popup_forced:
             self.toast_lines = None
             self.popup_items = None
+            unload("sixtysix_ui.table_menu")
             app.quit_to_title()
             return
         if self.anim_start >= 0:
@@ -563,7 +576,7 @@ class TableMulti:
             return
         if d.to_move != _HUMAN:
             if b & I.DIRECTIONS and self.last[4] != NO_CARD and d.trick_n == 0:
-                self._last_trick()          # before a bot leads: it waits (R22)
+                self._menu(3)               # the last trick before a bot leads (R22)
                 return
             # a bot's turn, once its last card has been seen for a moment
             if I.ticks_diff(now, self.bot_since) < _BOT_DELAY_MS:
@@ -578,10 +591,10 @@ class TableMulti:
             self.bot_since = now
             return
         if self.popup_items is not None:
-            self._step_popup(b)
+            self._menu(1, b)
             return
-        if d.phase in (D.PH_DECLARE, PH_PMELD):
-            self._open_popup(True)
+        if d.phase in (_PH_DECLARE, PH_PMELD):
+            self._menu(4)
             return
         ring = self.nslots + 1 if self.menu_slot else self.nslots
         if b & (I.BTN_LEFT | I.BTN_RIGHT) and ring:
@@ -589,7 +602,7 @@ class TableMulti:
             app.dirty = True
         elif b & I.BTN_A:
             if self.cursor >= self.nslots:
-                self._open_popup(False)
+                self._menu(0)
             else:
                 card = self.slots[self.cursor]
                 if d.is_legal(card):
@@ -605,11 +618,11 @@ class TableMulti:
                 self.toast_top = 0              # a message box: the arrows scroll it
                 app.dirty = True
         elif b & I.BTN_B:
-            self._open_popup(False)
+            self._menu(0)
         elif b & (I.BTN_SELECT | I.BTN_DOWN):
-            self._hint()
+            self._menu(2)
         elif b & I.BTN_UP:
-            self._last_trick()
+            self._menu(3)
 
     def hint_action(self):
         """The hard bot's choice for the human, seeded from the position."""
@@ -622,126 +635,20 @@ class TableMulti:
                            * 131 + d.log_len * 8 + d.phase)
         return bot_multi.choose(app.view, 2, self.hint_rng)
 
-    def _hint(self):
-        app = self.app
-        self.note = "Thinking..."
-        self.draw()
-        app.render.refresh()
-        action = self.hint_action()
-        self.note = ""
-        if action < 0:
-            return
-        if action < 24:
-            for i in range(self.nslots):
-                if self.slots[i] == action:
-                    self.cursor = i
-            self.note = ("Hint: " + card_words(action))[:self.L.CHARS]
-            app.dirty = True
-        else:
-            self._open_popup(False, action, "Hint: do this")
-
-    def _last_trick(self):
-        d = self.app.deal
-        if self.last[4] == NO_CARD:
-            self.note = "Closed: a card is led" if d.trick_n or d.log_len > d.nseats else \
-                "No trick to show"
-        else:
-            self.show_last = True
-            self.note = ("Last trick: " + name(self.last[4], d.nseats))[:self.L.CHARS]
-            self.after_change()
-        self.app.dirty = True
-
-    # ------------------------------------------------------------------ popup
-
-    def _open_popup(self, forced, select=-1, title=None):
-        """The action menu: the engine's actions (forced: only those, no B; the
-        partner's meld turn and a loser's declare turn), then Last trick, Hint, Save
-        and quit, Back.  It opens on `select`, else on the first action that is not
-        Declare 66 (on Declare 66 with 66 for the side), else on Back or Pass."""
-        app = self.app
-        d = app.deal
-        items = []
-        actions = []
-        specials = d.legal_specials()
-        chars = _scroll_chars(self.L.POPUP[2], app.render.cell_w)
-        for a in (D.A_MELD + d.trump, D.A_MELD, D.A_MELD + 1, D.A_MELD + 2, D.A_MELD + 3,
-                  D.A_OUT, D.A_PASS):
-            if specials >> (a - 24) & 1 and a not in actions:
-                items.append("Declare 66!" if a == D.A_OUT else "Pass" if a == D.A_PASS
-                             else meld_words("", a - D.A_MELD, d.trump, chars))
-                actions.append(a)
-        if not forced:
-            if self.last[4] != NO_CARD:
-                items.append("Last trick")
-                actions.append(_U_LAST)
-            items.append("Hint")
-            actions.append(_U_HINT)
-            items.append("Save and quit")
-            actions.append(_U_QUIT)
-            items.append("Back")
-            actions.append(_U_BACK)
-        elif title is None:
-            title = "Say 66 or pass?" if d.phase == D.PH_DECLARE else "Meld or pass?"
-        if D.A_OUT in actions and d.total(_HUMAN) >= 66:
-            select = D.A_OUT
-        sel = -1
-        if select in actions:
-            sel = actions.index(select)
-        else:
-            for i in range(len(actions)):
-                if actions[i] < D.NUM_ACTIONS and actions[i] != D.A_OUT:
-                    sel = i
-                    break
-            if sel < 0:
-                sel = len(actions) - 1
-        self._show_popup(items, actions, sel, forced, title)
-
-    def _show_popup(self, items, actions, sel, forced, title):
-        self.popup_items = items
-        self.popup_actions = actions
-        self.popup_sel = sel
-        self.popup_forced = forced
-        self.popup_first = 0 if title is None else 1
-        self.popup_lines = items if title is None else [title] + items
-        self.app.dirty = True
-
-    def _step_popup(self, b):
-        app = self.app
-        d = app.deal
-        n = len(self.popup_items)
-        if b & _PREV:
-            self.popup_sel = (self.popup_sel - 1) % n
-            app.dirty = True
-        elif b & _NEXT:
-            self.popup_sel = (self.popup_sel + 1) % n
-            app.dirty = True
-        elif b & I.BTN_B and not self.popup_forced:
-            self.popup_items = None
-            app.dirty = True
-        elif b & I.BTN_A:
-            a = self.popup_actions[self.popup_sel]
-            if a == D.A_OUT and d.total(_HUMAN) < 66:
-                self._show_popup(["No, play on", "Yes, declare 66"], [_U_BACK, _U_SURE], 0,
-                                 self.popup_forced, "66 now? Sure?")
-                return
-            forced = self.popup_forced
-            self.popup_items = None
-            self.popup_forced = False
-            app.dirty = True
-            if a == _U_SURE:
-                a = D.A_OUT
-            if a == _U_HINT:
-                self._hint()
-            elif a == _U_LAST:
-                self._last_trick()
-            elif a == _U_QUIT:
-                app.quit_to_title()
-            elif a == _U_BACK and forced:
-                self._open_popup(True)
-            elif a < _U_LAST and d.is_legal(a):
-                self.note = ""
-                self.bot_since = self._now
-                self._apply(a, _HUMAN)
+    def _menu(self, call, b=0):
+        """The table's cold code (table_menu.run: call 0 opens the menu, 1 is a key on
+        it, 2 the hint, 3 the last trick, 4 the forced menu), imported for it and dropped
+        unless the menu stays open; what the human chose on it is done after that."""
+        from sixtysix_ui import table_menu
+        a = table_menu.run(self, call, b)
+        if self.popup_items is None:
+            unload("sixtysix_ui.table_menu")
+        if a == _U_QUIT:
+            self.app.quit_to_title()
+        elif a >= 0:
+            self.note = ""
+            self.bot_since = self._now
+            self._apply(a, _HUMAN)
 
 
 class _Scene:

@@ -4,16 +4,25 @@ Imported for the summary page's lines and dropped at once (TableMulti.summary): 
 not in the heap during the play.  Seats are named as on the table (table_multi.name /
 label: You, Left, Partner, Right), a side from the human's chair (side_name).
 """
-from sixtysix_core import deal as D
+from micropython import const
+
 from sixtysix_ui.table_multi import label, name, side_name, verb
+
+# deal.py's codes (private: no interned name; test_core_multi.py checks them)
+_REASON_DECLARED = const(0)
+_REASON_FALSE_DECLARATION = const(1)
+_REASON_HIGHER_TOTAL = const(4)
+_REASON_LAST_TRICK = const(5)
+_REASON_DRAW = const(6)
+_A_OUT = const(27)
 
 # Why a hand ended (deal.py REASON_*), at most 21 characters with any seat's name
 REASONS = {
-    D.REASON_DECLARED: "%s declared 66",
-    D.REASON_FALSE_DECLARATION: "%s: 66 too soon",
-    D.REASON_HIGHER_TOTAL: "Most points: %s",
-    D.REASON_LAST_TRICK: "Last trick: %s",
-    D.REASON_DRAW: "%s: equal points",
+    _REASON_DECLARED: "%s declared 66",
+    _REASON_FALSE_DECLARATION: "%s: 66 too soon",
+    _REASON_HIGHER_TOTAL: "Most points: %s",
+    _REASON_LAST_TRICK: "Last trick: %s",
+    _REASON_DRAW: "%s: equal points",
 }
 
 
@@ -32,11 +41,11 @@ def summary(deal, match):
     named = w                               # the declarer, or who took the last trick
     if deal.decl_seat >= 0:
         named = deal.decl_seat
-    elif deal.reason == D.REASON_LAST_TRICK:
+    elif deal.reason == _REASON_LAST_TRICK:
         named = deal.leader
     reason = REASONS.get(deal.reason, "%s won")
     k = deal.log_len - 1
-    if deal.reason == D.REASON_DECLARED and deal.log_action[k] != D.A_OUT:
+    if deal.reason == _REASON_DECLARED and deal.log_action[k] != _A_OUT:
         reason = "%s reached 66"            # the last trick or auto_declare ended it
     who = label(deal, named) if named >= 0 else "Both"
     lines = [_fit(reason % who, who + ": false 66")]     # the long one: "too soon"

@@ -8,7 +8,6 @@ is named (table_multi.TableMulti), so that the play does not carry it.
 """
 from micropython import const
 
-from sixtysix_core import deal as D
 from sixtysix_core.deal_multi import A_TRUMP
 from sixtysix_ui import input as I
 from sixtysix_ui.pages import Page
@@ -17,7 +16,9 @@ from sixtysix_ui.table_multi import RANKS, SUITS
 _PREV = const(5)
 _NEXT = const(10)
 _HUMAN = const(0)
-_U_HINT = const(101)            # table_multi.py's code for the hint
+_U_HINT = const(101)            # table_menu.py's code for the hint
+_B_PASS = const(16)             # deal.py's B_PASS, A_PASS (test_core_multi.py)
+_A_PASS = const(28)
 
 
 class TrumpPage(Page):
@@ -42,9 +43,9 @@ class TrumpPage(Page):
                                      " ".join(ranks) if ranks else "-"))
         self.lines = lines
         self.actions = [A_TRUMP, A_TRUMP + 1, A_TRUMP + 2, A_TRUMP + 3]
-        if specials & D.B_PASS:
+        if specials & _B_PASS:
             self.lines.append("Pass: next card" if d.each else "Warszawa (pass)")
-            self.actions.append(D.A_PASS)
+            self.actions.append(_A_PASS)
         self.lines.append("Hint")
         self.actions.append(_U_HINT)
         best = 0
@@ -52,7 +53,7 @@ class TrumpPage(Page):
             if len(self.lines[s]) > len(self.lines[best]):
                 best = s
         self.sel = best
-        self.header = "Name trump" if specials & D.B_PASS else "You must name trump"
+        self.header = "Name trump" if specials & _B_PASS else "You must name trump"
         self.footer = (self.table.bot_note or "A: name it")[:self.app.layout.CHARS]
         app.dirty = True
 
@@ -73,7 +74,7 @@ class TrumpPage(Page):
                 a = t.hint_action()
                 self.sel = self.actions.index(a)
                 self.footer = ("Hint: " + self.lines[self.sel].split(":")[0]
-                               if a != D.A_PASS else "Hint: " + self.lines[self.sel])
+                               if a != _A_PASS else "Hint: " + self.lines[self.sel])
                 self.footer = self.footer[:self.app.layout.CHARS]
                 app.dirty = True
                 return

@@ -1,0 +1,165 @@
+"""The 3/4-player table's action menu, hint and last trick (table_multi.TableMulti).
+
+Imported for one of these and dropped again once no menu is open (TableMulti._menu), so
+that the play does not carry this code.  run(t, call, b) with call one of
+  0  open the menu (B, or A on "Menu"): the engine's actions, then Last trick, Hint,
+     Save and quit, Back
+  1  a key (b) on the open menu
+  2  the hint (the hard bot's choice: the card under the cursor, or a menu on it)
+  3  the last trick (R22), or why there is none
+  4  the forced menu (the partner's meld turn, a loser's declare turn: no B)
+returns what the table then does itself, with this module dropped first: an engine
+action (0 .. 36) the human chose, _U_QUIT (Save and quit) or -1 (nothing).
+The menu's state lives in the table's popup_* fields (table_multi.py).
+"""
+from micropython import const
+
+from sixtysix_ui import input as I
+from sixtysix_ui.render import NO_CARD, _scroll_chars
+from sixtysix_ui.table_multi import card_words, meld_words, name
+
+_HUMAN = const(0)
+_PH_DECLARE = const(3)          # deal.py's codes (host_tests/test_core_multi.py checks)
+_A_OUT = const(27)
+_A_PASS = const(28)
+_A_MELD = const(29)
+_NUM_ACTIONS = const(33)
+_U_LAST = const(100)            # table_multi.py's codes
+_U_HINT = const(101)
+_U_QUIT = const(102)
+_U_BACK = const(103)
+_U_SURE = const(104)
+_PREV = const(5)
+_NEXT = const(10)
+
+
+def run(t, call, b):
+    if call == 1:
+        return _step(t, b)
+    if call == 2:
+        _hint(t)
+    elif call == 3:
+        _last_trick(t)
+    else:
+        _open(t, call == 4)
+    return -1
+
+
+def _hint(t):
+    app = t.app
+    t.note = "Thinking..."
+    t.draw()
+    app.render.refresh()
+    action = t.hint_action()
+    t.note = ""
+    if action < 0:
+        return
+    if action < 24:
+        for i in range(t.nslots):
+            if t.slots[i] == action:
+                t.cursor = i
+        t.note = ("Hint: " + card_words(action))[:t.L.CHARS]
+        app.dirty = True
+    else:
+        _open(t, False, action, "Hint: do this")
+
+
+def _last_trick(t):
+    d = t.app.deal
+    if t.last[4] == NO_CARD:
+        t.note = "Closed: a card is led" if d.trick_n or d.log_len > d.nseats else \
+            "No trick to show"
+    else:
+        t.show_last = True
+        t.note = ("Last trick: " + name(t.last[4], d.nseats))[:t.L.CHARS]
+        t.after_change()
+    t.app.dirty = True
+
+
+def _open(t, forced, select=-1, title=None):
+    """The action menu: the engine's actions (forced: only those, no B), then Last
+    trick, Hint, Save and quit, Back.  It opens on `select`, else on the first action
+    that is not Declare 66 (on Declare 66 with 66 for the side), else on Back or Pass."""
+    app = t.app
+    d = app.deal
+    items = []
+    actions = []
+    specials = d.legal_specials()
+    chars = _scroll_chars(t.L.POPUP[2], app.render.cell_w)
+    for a in (_A_MELD + d.trump, _A_MELD, _A_MELD + 1, _A_MELD + 2, _A_MELD + 3,
+              _A_OUT, _A_PASS):
+        if specials >> (a - 24) & 1 and a not in actions:
+            items.append("Declare 66!" if a == _A_OUT else "Pass" if a == _A_PASS
+                         else meld_words("", a - _A_MELD, d.trump, chars))
+            actions.append(a)
+    if not forced:
+        if t.last[4] != NO_CARD:
+            items.append("Last trick")
+            actions.append(_U_LAST)
+        items.append("Hint")
+        actions.append(_U_HINT)
+        items.append("Save and quit")
+        actions.append(_U_QUIT)
+        items.append("Back")
+        actions.append(_U_BACK)
+    elif title is None:
+        title = "Say 66 or pass?" if d.phase == _PH_DECLARE else "Meld or pass?"
+    if _A_OUT in actions and d.total(_HUMAN) >= 66:
+        select = _A_OUT
+    sel = -1
+    if select in actions:
+        sel = actions.index(select)
+    else:
+        for i in range(len(actions)):
+            if actions[i] < _NUM_ACTIONS and actions[i] != _A_OUT:
+                sel = i
+                break
+        if sel < 0:
+            sel = len(actions) - 1
+    _show(t, items, actions, sel, forced, title)
+
+
+def _show(t, items, actions, sel, forced, title):
+    t.popup_items = items
+    t.popup_actions = actions
+    t.popup_sel = sel
+    t.popup_forced = forced
+    t.popup_first = 0 if title is None else 1
+    t.popup_lines = items if title is None else [title] + items
+    t.app.dirty = True
+
+
+def _step(t, b):
+    app = t.app
+    d = app.deal
+    n = len(t.popup_items)
+    if b & _PREV:
+        t.popup_sel = (t.popup_sel - 1) % n
+        app.dirty = True
+    elif b & _NEXT:
+        t.popup_sel = (t.popup_sel + 1) % n
+        app.dirty = True
+    elif b & I.BTN_B and not t.popup_forced:
+        t.popup_items = None
+        app.dirty = True
+    elif b & I.BTN_A:
+        a = t.popup_actions[t.popup_sel]
+        if a == _A_OUT and d.total(_HUMAN) < 66:
+            _show(t, ["No, play on", "Yes, declare 66"], [_U_BACK, _U_SURE], 0,
+                  t.popup_forced, "66 now? Sure?")
+            return -1
+        forced = t.popup_forced
+        t.popup_items = None
+        t.popup_forced = False
+        app.dirty = True
+        if a == _U_SURE:
+            a = _A_OUT
+        if a == _U_HINT:
+            _hint(t)
+        elif a == _U_LAST:
+            _last_trick(t)
+        elif a == _U_BACK and forced:
+            _open(t, True)
+        elif a == _U_QUIT or a < _U_LAST and d.is_legal(a):
+            return a
+    return -1
