@@ -14,6 +14,7 @@ The menu's state lives in the table's popup_* fields (table_multi.py).
 """
 from micropython import const
 
+from sixtysix_core import bot_multi
 from sixtysix_ui import input as I
 from sixtysix_ui.render import NO_CARD, _scroll_chars
 from sixtysix_ui.table_multi import card_words, meld_words, name
@@ -45,12 +46,24 @@ def run(t, call, b):
     return -1
 
 
+def hint_action(t):
+    """The hard bot's choice for the human, seeded from the position (the trump page's
+    Hint too)."""
+    d = t.app.deal
+    if t.hint_rng is None:
+        from sixtysix_core.rng import Rng
+        t.hint_rng = Rng(7)
+    t.hint_rng.seed((d.hand[_HUMAN] ^ (d.played_by[1] << 3) ^ (d.played_by[2] << 5))
+                    * 131 + d.log_len * 8 + d.phase)
+    return bot_multi.choose(t.app.view, 2, t.hint_rng)
+
+
 def _hint(t):
     app = t.app
     t.note = "Thinking..."
     t.draw()
     app.render.refresh()
-    action = t.hint_action()
+    action = hint_action(t)
     t.note = ""
     if action < 0:
         return

@@ -164,55 +164,12 @@ def _lines(deal, match, chars):
     return text, trump + " (W)" if deal.warszawa else trump
 
 
-def side_name(deal, seat, short=False):
-    """The side of seat, from the human's chair: 'You' (alone), 'Us' (his side, short)
-    or 'You + Partner', else the other seats ('Them' short with two)."""
-    n = deal.nseats
-    members = [s for s in range(n) if deal.side_of[s] == deal.side_of[seat]]
-    if 0 in members:
-        if len(members) == 1:
-            return "You"
-        return "Us" if short else "You + " + label(deal, members[1])
-    if short and len(members) > 1:
-        return "Them"
-    return " + ".join(name(s, n) for s in members)
-
-
-
-
 # The 3/4-player saves: persist_multi images in their own nvm region,
 # nvm[persist_multi.BASE : BASE + 2 * SLOT_SIZE], written in alternate slots as the
 # two-player saves are (a power cut spoils at most the slot being written), marked
 # current in storage.py's KIND byte.  The next slot and seq are kept on the Storage
-# (mslot, mseq; read from the region before the first write of a run).
-
-def load(st):
-    """The newest valid 3/4-player save (a persist.Saved of persist_multi) or None; sets
-    st.note on damaged data, and when even a collection leaves no heap to replay it."""
-    import gc
-    mem = st.nvm[PM.BASE:PM.BASE + _REGION]
-    for tries in (1, 2):
-        try:
-            slot, saved = PM.newest(mem)
-            break
-        except MemoryError:         # a full heap is no damaged save (persist_multi)
-            gc.collect()
-            if tries == 2:
-                st.note = "No memory to resume"
-                return None
-    if saved is None:
-        if not persist.blank(mem):
-            st.note = "Old save unreadable"
-        return None
-    try:
-        if PM.damaged(mem):
-            st.note = "Skipped a bad save"
-    except MemoryError:
-        pass
-    st.mslot = (slot + 1) % PM.NUM_SLOTS
-    st.mseq = (saved.seq + 1) & 0xFFFF
-    return saved
-
+# (mslot, mseq; read from the region before the first write of a run, or by
+# table_start.load, which reads the newest save at a start).
 
 def save(st, settings, rng_state, match=None, deal=None, rules=None):
     """Write one image (persist_multi.encode_into) into the region's next slot; False
@@ -249,65 +206,18 @@ def save_app(app):
         st.save(app.settings, app.rng.get_state(), None, None, app.choice)
 
 
-def _reload(app, supervisor):
-    """Start a match of the other kind after a reload (App.new_match on a board): the old match
-    is given up (as a new match does), the choice kept, a new match asked for at the
-    next start (Storage._INTENT), then supervisor.reload() (False, and nothing changed,
-    without it: the laptop plays both kinds in one heap).  The name `reload` is here,
-    not in app.py: the two-player app's heap holds no name it does not use."""
-    reload_now = getattr(supervisor, "reload", None)
-    if reload_now is None:
-        return False
-    app.in_match = False
-    save_app(app)
-    st = app.storage
-    if not st._choice or len(st.nvm) <= _INTENT or not st._write(_INTENT, b"\x4e", 1):
-        return False
-    reload_now()
-    return True
-
-
 def enter(app, step, supervisor=None):
-    """The App's one way in (one name, for the two-player app's heap): step 0 reads the
-    two-player slot counters and resumes the latest 3/4-player save at a start, 1 builds the table (App.configure), 2 saves
-    and reloads for a 3/4-player match from a two-player start (_reload; False if it
-    cannot)."""
+    """The App's one way in (one name, for the two-player app's heap): step 1 builds the
+    table (App.configure); step 0 (the app's start: resume the latest 3/4-player save)
+    and 2 (a 3/4-player match from a two-player start: save and reload; False if it
+    cannot) are table_start.py's, imported for them only."""
     if step == 1:
         app.table = TableMulti(app)
         return True
-    if step == 2:
-        return _reload(app, supervisor)
-    import sys
-    st = app.storage
-    engine = [m for m in ("sixtysix_core.deal", "sixtysix_core.match") if m not in sys.modules]
-    st.load()                   # the two-player slot counters (its saves go after them)
-    for m in engine:            # a two-player save replayed (persist.decode): not kept
-        unload(m)
-    _resume(app, load(st))
-    return True
-
-
-def _resume(app, saved):
-    """The settings, the choice, and the match and hand in progress of a save."""
-    from sixtysix_core import rules as R
-    if saved is None:
-        return
-    app.settings = saved.settings
-    if saved.rng_state is not None:
-        app.rng.set_state(saved.rng_state)
-    saved.rules.copy_into(app.choice)
-    if saved.match is not None:
-        saved.rules.copy_into(app.rules)
-        app.match_preset = R.preset_names().index(app.rules.preset)
-        app.configure()
-        m = saved.match
-        m.rules = app.rules
-        app.match = m
-        if saved.deal is not None:
-            saved.deal.copy_into(app.deal)
-        else:
-            app.deal.new_hand(m.dealer, app.rng)
-        app.in_match = True
+    from sixtysix_ui import table_start
+    done = table_start.enter(app, step, supervisor)
+    unload("sixtysix_ui.table_start")
+    return done
 
 
 class TableMulti:
@@ -623,17 +533,6 @@ class TableMulti:
             self._menu(2)
         elif b & I.BTN_UP:
             self._menu(3)
-
-    def hint_action(self):
-        """The hard bot's choice for the human, seeded from the position."""
-        app = self.app
-        d = app.deal
-        if self.hint_rng is None:
-            from sixtysix_core.rng import Rng
-            self.hint_rng = Rng(7)
-        self.hint_rng.seed((d.hand[_HUMAN] ^ (d.played_by[1] << 3) ^ (d.played_by[2] << 5))
-                           * 131 + d.log_len * 8 + d.phase)
-        return bot_multi.choose(app.view, 2, self.hint_rng)
 
     def _menu(self, call, b=0):
         """The table's cold code (table_menu.run: call 0 opens the menu, 1 is a key on

@@ -6,7 +6,7 @@ label: You, Left, Partner, Right), a side from the human's chair (side_name).
 """
 from micropython import const
 
-from sixtysix_ui.table_multi import label, name, side_name, verb
+from sixtysix_ui.table_multi import label, name, verb
 
 # deal.py's codes (private: no interned name; test_core_multi.py checks them)
 _REASON_DECLARED = const(0)
@@ -24,6 +24,20 @@ REASONS = {
     _REASON_LAST_TRICK: "Last trick: %s",
     _REASON_DRAW: "%s: equal points",
 }
+
+
+def side_name(deal, seat, short=False):
+    """The side of seat, from the human's chair: 'You' (alone), 'Us' (his side, short)
+    or 'You + Partner', else the other seats ('Them' short with two)."""
+    n = deal.nseats
+    members = [s for s in range(n) if deal.side_of[s] == deal.side_of[seat]]
+    if 0 in members:
+        if len(members) == 1:
+            return "You"
+        return "Us" if short else "You + " + label(deal, members[1])
+    if short and len(members) > 1:
+        return "Them"
+    return " + ".join(name(s, n) for s in members)
 
 
 def summary(deal, match):

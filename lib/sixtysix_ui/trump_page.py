@@ -11,6 +11,7 @@ from micropython import const
 from sixtysix_core.deal_multi import A_TRUMP
 from sixtysix_ui import input as I
 from sixtysix_ui.pages import Page
+from sixtysix_ui.render import unload
 from sixtysix_ui.table_multi import RANKS, SUITS
 
 _PREV = const(5)
@@ -71,7 +72,9 @@ class TrumpPage(Page):
         elif b & (I.BTN_A | I.BTN_B):
             a = self.actions[self.sel]
             if a == _U_HINT:
-                a = t.hint_action()
+                from sixtysix_ui import table_menu
+                a = table_menu.hint_action(t)
+                unload("sixtysix_ui.table_menu")
                 self.sel = self.actions.index(a)
                 self.footer = ("Hint: " + self.lines[self.sel].split(":")[0]
                                if a != _A_PASS else "Hint: " + self.lines[self.sel])
