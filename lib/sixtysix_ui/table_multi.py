@@ -263,11 +263,8 @@ class TableMulti:
         """The finished hand into the match (persist_multi.MatchMulti: D6, the deal
         passes clockwise) and the statistics."""
         app = self.app
-        r = app.render
-        r._set_root(None)           # the summary comes: the scene goes before the record
-        for name in _TABLE_SCENE:   # and the summary's words are made (the hand's peak)
-            setattr(r, name, None)
-        d = app.deal
+        _drop(app.render)           # the summary comes: the scene goes before the record
+        d = app.deal                # and the summary's words are made (the hand's peak)
         m = app.match
         if m.record(d):
             m.winner = 0 if m.winners & 1 else 1    # as Match.winner: the human's side?
@@ -481,6 +478,7 @@ class TableMulti:
                 self.after_change()
             return
         if d.to_move == _HUMAN and d.phase == PH_TRUMP:
+            _drop(app.render)               # its memory for the page's code
             from sixtysix_ui.trump_page import TrumpPage    # dropped once trump is named
             app.show(TrumpPage(app, self))
             return
@@ -550,6 +548,14 @@ class TableMulti:
             self._apply(a, _HUMAN)
 
 
+def _drop(r):
+    """Drop the Renderer's table scene (as Renderer.page does), so that the page that
+    follows has its memory before its code is imported."""
+    r._set_root(None)
+    for attr in _TABLE_SCENE:
+        setattr(r, attr, None)
+
+
 class _Scene:
     """The displayio scene of the 3- and 4-player table (the Renderer's parts), held by
     the Renderer as its two-player table scene is (table_group, and this object in
@@ -559,10 +565,8 @@ class _Scene:
         import displayio
         L = r.L
         self._r = r
-        r._set_root(None)           # the page and two-player table scenes go
+        _drop(r)                    # the page and two-player table scenes go
         r.page_group = r._deco = r._page_rows = r._page_header = r._page_footer = None
-        for name in _TABLE_SCENE:
-            setattr(r, name, None)
         g = displayio.Group()
         g.append(r.solid(0, 0, L.WIDTH, L.HEIGHT, L.BG))
         self._status = _Text(r, g, L.STATUS[0], L.STATUS[1], L.TEXT)
