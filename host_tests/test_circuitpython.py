@@ -29,10 +29,15 @@ HOST = os.path.join(ROOT, "host_tests")
 MATCH_HEAP = "48k"          # README: a full hard-vs-hard match to 7
 APP_HEAP = "128k"           # README: the whole app's scripted match, both layouts
 # README: a whole 3- or 4-player match of the app (issue 12), as a board starts it (after
-# the reload that "New match" of such a preset asks for).  It does not fit the 128 KiB
-# of the two-player match: this is its measured need (144 KiB, `bench heap32 --rules`)
-# with a little room, so that it cannot grow unnoticed.
-MULTI_HEAP = "148k"
+# the reload that "New match" of such a preset asks for), in the two-player match's heap.
+MULTI_HEAP = "128k"
+# the two-player engine, table and bot: never loaded by a 3- or 4-player match, and the
+# 3/4-player table's pages and cold code: dropped after use
+NOT_LOADED_MULTI = ("sixtysix_core.deal", "sixtysix_core.match", "sixtysix_core.view",
+                    "sixtysix_core.bot", "sixtysix_ui.table", "sixtysix_ui.texts",
+                    "sixtysix_ui.table_menu", "sixtysix_ui.table_start",
+                    "sixtysix_ui.trump_page", "sixtysix_ui.texts_multi",
+                    "sixtysix_core.record")
 HOST_ONLY = ("sixtysix_core.notation",)     # on the drive but never imported there
 
 if mplane.binaries() is None:
@@ -163,6 +168,9 @@ def test_whole_app_plays_a_multi_player_match(app_path, board, preset):
     scores = [int(s) for s in lines["STATE"].split("scores ")[1].split("-")]
     assert len(scores) == (3 if preset.startswith("THREE") else 4) and max(scores) >= 7
     assert "rules %s" % preset in r.stdout          # its records were printed
+    loaded = lines["LOADED"].split()
+    assert "sixtysix_ui.table_multi" in loaded and "sixtysix_core.bot_multi" in loaded
+    assert not set(NOT_LOADED_MULTI) & set(loaded), loaded
     print(board, preset, {k: lines[k] for k in ("BASE", "BUILT", "MAXLIVE", "FREE")})
 
 

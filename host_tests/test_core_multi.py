@@ -389,3 +389,71 @@ def test_refusals_in_the_new_turns_say_why():
     answer, d = tokens_after(PARTNER + "1 trump H\n3 meld H\n1 meld S\n1 QS\n2 TS\n3 AH\n0 9H\n"
                              "1 pass\n")
     assert "already been shown" in explain.why_not(d, D.A_MELD + 2)
+
+
+def test_private_copies_of_the_engine_codes_are_the_engines():
+    """A module that must not load deal.py (the 3/4-player modules, view.py, record.py)
+    keeps private copies `_NAME = const(n)` of the codes it uses (folded away on the
+    device, no interned name): each is deal.py's, deal_multi.py's or table.py's NAME."""
+    import os
+    import re
+    from sixtysix_core import deal_multi
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    files = [os.path.join(root, "sixtysix_core", n)
+             for n in sorted(os.listdir(os.path.join(root, "sixtysix_core")))]
+    files += [os.path.join(root, "lib", "sixtysix_ui", n)
+              for n in sorted(os.listdir(os.path.join(root, "lib", "sixtysix_ui")))]
+    const = re.compile(r"^(_?)([A-Z][A-Z0-9_]*) = const\((\d+)\)", re.M)
+    with open(os.path.join(root, "lib", "sixtysix_ui", "table.py")) as f:
+        codes = {n: int(v) for p, n, v in const.findall(f.read()) if not p}
+    for module in (D, deal_multi):
+        codes.update((n, v) for n, v in vars(module).items()
+                     if n.isupper() and type(v) is int)
+    checked = {}
+    for path in files:
+        if not path.endswith(".py"):
+            continue
+        with open(path) as f:
+            for private, name, value in const.findall(f.read()):
+                if private and name in codes:
+                    assert int(value) == codes[name], (path, name)
+                    checked.setdefault(os.path.basename(path), []).append(name)
+    for name in ("deal_multi.py", "bot_multi.py", "view_multi.py", "table_multi.py",
+                 "table_menu.py", "trump_page.py", "texts_multi.py", "record.py", "view.py"):
+        assert name in checked, name
+    assert "U_QUIT" in checked["table_multi.py"] and "A_OUT" in checked["table_menu.py"]
+
+
+def test_multiview_answers_as_playerview_does():
+    """MultiView writes out PlayerView's accessors (a 3/4-player match does not load
+    view.py): on the same DealMulti, every accessor both have and MultiView does not
+    answer in its own way (side totals, the hidden partner meld turn) answers alike."""
+    from sixtysix_core.view import PlayerView
+    from sixtysix_core.view_multi import MultiView
+    own = ("to_move", "phase", "tricks", "total", "unseen", "cannot_hold")
+    shared = [n for n in vars(MultiView) if not n.startswith("_") and n not in own
+              and callable(getattr(PlayerView, n, None))]
+    assert len(shared) >= 17, shared
+    rng = Rng(12)
+    for players in (3, 4, 3, 4):
+        d = DealMulti(rules_with("THREE_PLAYER_PL" if players == 3 else "FOUR_PLAYER_PL"))
+        d.new_hand(rng.below(players), rng)
+        while not d.is_over():
+            for seat in range(players):
+                a, b = MultiView(d, 0), PlayerView(d, 0)
+                a.set_seat(seat)
+                b.set_seat(seat)
+                for n in shared:
+                    if n == "set_seat":
+                        continue
+                    if n == "legal_into":
+                        ba, bb = bytearray(64), bytearray(64)
+                        assert a.legal_into(ba) == b.legal_into(bb) and ba == bb
+                    elif n == "is_legal":
+                        assert all(a.is_legal(x) == b.is_legal(x) for x in range(37))
+                    elif n in ("played_by", "won", "hand_size", "known_cards"):
+                        assert all(getattr(a, n)(s) == getattr(b, n)(s)
+                                   for s in range(players)), n
+                    else:
+                        assert getattr(a, n)() == getattr(b, n)(), n
+            d.apply(choose_random(d, rng))

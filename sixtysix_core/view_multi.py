@@ -9,7 +9,11 @@ gives another seat's hidden cards.  A partner's meld turn (partner_meld) is hidd
 the other seats like the R11.3 reply: they see the leader to move until he acts.
 
 Masks and seats are ints as in cards.py and deal_multi.py; bot.choose takes a MultiView
-for 3 and 4 players (bot_multi.py), the terminal and the tournament show one.
+for 3 and 4 players (bot_multi.py), the terminal and the tournament show one.  It has
+view.PlayerView's accessors that apply to 3 and 4 players (the seat's own hand, legal
+actions, trump, leader, played and won cards), written out here rather than inherited,
+so that a 3- or 4-player match does not load view.py (host_tests/test_core_multi.py
+checks that they answer as PlayerView's do).
 """
 try:
     from micropython import const
@@ -17,17 +21,87 @@ except ImportError:            # plain CPython: every const() here is of an int
     const = int  # type: ignore[misc, assignment]
 
 from sixtysix_core import cards
-from sixtysix_core.view import PlayerView
 
-_PH_LEAD = const(0)                             # deal.PH_LEAD (test_core_multi.py)
+_PH_LEAD = const(0)                             # deal.py's (test_core_multi.py checks)
+_PH_OVER = const(5)
+_NO_CARD = const(255)
 _PH_PMELD = const(7)                            # deal_multi.PH_PMELD
 
 
-class MultiView(PlayerView):
-    """PlayerView's own-hand, legal-action and play-history accessors apply unchanged;
-    the talon, the closing snapshot and the per-seat points of the two-player game do
-    not (a DealMulti has no talon: use the side accessors below)."""
+class MultiView:
+    """PlayerView's own-hand, legal-action and play-history accessors, and the side
+    accessors of 3 and 4 players (a DealMulti has no talon, no closing snapshot and no
+    per-seat points: those of the two-player PlayerView are not here)."""
 
+    def __init__(self, deal, seat):
+        self._deal = deal
+        self.seat = seat
+
+    def set_seat(self, seat):
+        self.seat = seat
+
+    def rules(self):
+        return self._deal.rules
+
+    # --- own knowledge (as PlayerView)
+    def hand(self):
+        return self._deal.hand[self.seat]
+
+    def legal_cards(self):
+        d = self._deal
+        return d.legal_cards() if d.to_move == self.seat else 0
+
+    def legal_specials(self):
+        d = self._deal
+        return d.legal_specials() if d.to_move == self.seat else 0
+
+    def legal_into(self, buf):
+        return self._deal.legal_into(buf) if self._deal.to_move == self.seat else 0
+
+    def is_legal(self, action):
+        d = self._deal
+        return d.to_move == self.seat and d.is_legal(action)
+
+    def is_over(self):
+        return self._deal.phase == _PH_OVER
+
+    def trump(self):
+        return self._deal.trump
+
+    def upcard(self):
+        """NO_CARD: no talon, no upcard (as PlayerView.upcard of a DealMulti)."""
+        return _NO_CARD
+
+    def leader(self):
+        return self._deal.leader
+
+    def dealer(self):
+        return self._deal.dealer
+
+    def lead_card(self):
+        """The card led to the trick in progress, or NO_CARD."""
+        return self._deal.lead_card
+
+    def meld_suit(self):
+        """Suit melded in the current window (the lead must be its K or Q), or -1."""
+        return self._deal.meld_suit
+
+    def played_by(self, seat):
+        return self._deal.played_by[seat]
+
+    def won(self, seat):
+        """Cards in a seat's won tricks (remembered from the play)."""
+        return self._deal.won[seat]
+
+    def hand_size(self, seat):
+        return cards.count(self._deal.hand[seat])
+
+    def known_cards(self, seat):
+        """Cards still in `seat`'s hand that everybody has seen (marriage partners)."""
+        d = self._deal
+        return d.shown[seat] & ~d.played_by[seat]
+
+    # --- 3 and 4 players
     def nseats(self):
         return self._deal.nseats
 

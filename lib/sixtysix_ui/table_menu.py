@@ -5,11 +5,13 @@ that the play does not carry this code.  run(t, call, b) with call one of
   0  open the menu (B, or A on "Menu"): the engine's actions, then Last trick, Hint,
      Save and quit, Back
   1  a key (b) on the open menu
-  2  the hint (the hard bot's choice: the card under the cursor, or a menu on it)
   3  the last trick (R22), or why there is none
   4  the forced menu (the partner's meld turn, a loser's declare turn: no B)
-returns what the table then does itself, with this module dropped first: an engine
-action (0 .. 36) the human chose, _U_QUIT (Save and quit) or -1 (nothing).
+  5  show the hint b (hint_action's: the cursor on its card, or a menu on the action)
+returns what the table then does itself: _U_HINT (the hint: the table runs the
+search, hint_action, with few frames on the pystack, then call 5), an engine action
+(0 .. 36) the human chose or _U_QUIT (Save and quit), with this module dropped first,
+or -1 (nothing).
 The menu's state lives in the table's popup_* fields (table_multi.py).
 """
 from micropython import const
@@ -37,8 +39,8 @@ _NEXT = const(10)
 def run(t, call, b):
     if call == 1:
         return _step(t, b)
-    if call == 2:
-        _hint(t)
+    if call == 5:
+        _hint(t, b)
     elif call == 3:
         _last_trick(t)
     else:
@@ -58,12 +60,8 @@ def hint_action(t):
     return bot_multi.choose(t.app.view, 2, t.hint_rng)
 
 
-def _hint(t):
+def _hint(t, action):
     app = t.app
-    t.note = "Thinking..."
-    t.draw()
-    app.render.refresh()
-    action = hint_action(t)
     t.note = ""
     if action < 0:
         return
@@ -167,12 +165,10 @@ def _step(t, b):
         app.dirty = True
         if a == _U_SURE:
             a = _A_OUT
-        if a == _U_HINT:
-            _hint(t)
-        elif a == _U_LAST:
+        if a == _U_LAST:
             _last_trick(t)
         elif a == _U_BACK and forced:
             _open(t, True)
-        elif a == _U_QUIT or a < _U_LAST and d.is_legal(a):
+        elif a == _U_QUIT or a == _U_HINT or a < _U_LAST and d.is_legal(a):
             return a
     return -1

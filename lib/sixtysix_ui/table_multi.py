@@ -50,7 +50,8 @@ _A_PASS = const(28)
 _A_MELD = const(29)
 # The same codes and times as table.py (not imported from there: a 3- or 4-player match
 # does not load the two-player table)
-_U_QUIT = const(102)            # table_menu.py's codes: Save and quit
+_U_HINT = const(101)            # table_menu.py's codes: Hint, Save and quit
+_U_QUIT = const(102)
 _BOT_DELAY_MS = const(450)
 _ANIM_SHOW_MS = const(700)
 _BOT_WON_MS = const(600)
@@ -264,7 +265,8 @@ class TableMulti:
         passes clockwise) and the statistics."""
         app = self.app
         _drop(app.render)           # the summary comes: the scene goes before the record
-        d = app.deal                # and the summary's words are made (the hand's peak)
+        bot_multi._state[0] = None  # and the summary's words are made (the hand's peak),
+        d = app.deal                # and the bots' scratch, made again at their next turn
         m = app.match
         if m.record(d):
             m.winner = 0 if m.winners & 1 else 1    # as Match.winner: the human's side?
@@ -535,9 +537,15 @@ class TableMulti:
     def _menu(self, call, b=0):
         """The table's cold code (table_menu.run: call 0 opens the menu, 1 is a key on
         it, 2 the hint, 3 the last trick, 4 the forced menu), imported for it and dropped
-        unless the menu stays open; what the human chose on it is done after that."""
+        unless the menu stays open; what the human chose on it is done after that.  The
+        hint's search runs from here (a board's pystack holds few frames)."""
         from sixtysix_ui import table_menu
-        a = table_menu.run(self, call, b)
+        a = _U_HINT if call == 2 else table_menu.run(self, call, b)
+        if a == _U_HINT:
+            self.note = "Thinking..."
+            self.draw()
+            self.app.render.refresh()
+            a = table_menu.run(self, 5, table_menu.hint_action(self))
         if self.popup_items is None:
             unload("sixtysix_ui.table_menu")
         if a == _U_QUIT:

@@ -6,8 +6,9 @@ The run starts as a board starts after choosing PRESET (FOUR_PLAYER_PL by defaul
 the title and "New match" (table_multi._reload: the choice kept in nvm, a new match
 asked for, a reload): seed() writes that into the nvm stand-in just before App(hw) is
 built, which then begins the match at once with the hard bots; SCRIPT (MATCH_SCRIPT)
-plays it.  app_steps imports APP_MODULES one at a time (no two-player table or bot:
-table_multi and its core) and prints what it prints for a two-player run.
+plays it.  app_steps imports APP_MODULES one at a time (no two-player engine, table or
+bot: table_multi and its core) and prints what it prints for a two-player run, then
+LOADED: our modules still imported at the end.
 """
 import sys
 
@@ -15,7 +16,7 @@ import app_steps
 
 MATCH_SCRIPT = "settle match"
 APP_MODULES = ("sixtysix_core.cards", "sixtysix_core.rules", "sixtysix_core.scoring",
-           "sixtysix_core.rng", "sixtysix_core.view", "sixtysix_core.persist", "sixtysix_ui.input",
+           "sixtysix_core.rng", "sixtysix_core.persist", "sixtysix_ui.input",
            "sixtysix_ui.render", "sixtysix_ui.storage", "sixtysix_ui.stats",
            "sixtysix_ui.app", "sixtysix_core.deal_multi", "sixtysix_core.view_multi",
            "sixtysix_core.bot_multi", "sixtysix_core.persist_multi",
@@ -45,6 +46,8 @@ def main(board, script, preset):
         return first()
     app_steps.build = build
     app_steps.main(board, script)
+    # what the match left loaded (the lane checks that no two-player engine is there)
+    print("LOADED", " ".join(sorted(k for k in sys.modules if k.startswith("sixtysix_"))))
 
 
 if __name__ == "__main__":
