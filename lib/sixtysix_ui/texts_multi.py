@@ -41,7 +41,9 @@ def side_name(deal, seat, short=False):
 
 
 def summary(deal, match):
-    """(header, lines) for the end of a 3- or 4-player hand (pages.Summary)."""
+    """(header, lines) for the end of a 3- or 4-player hand (pages.Summary).  (In two
+    functions: a board loads each function's code as one block, and at the end of a
+    hand the heap has many small free blocks rather than a large one.)"""
     n = deal.nseats
     w = deal.winner
     if w < 0:
@@ -52,6 +54,12 @@ def summary(deal, match):
         alone = [s for s in range(n) if deal.side_of[s] == deal.side_of[w]] == [w]
         header = (verb(w, n, "win") + " the hand" if alone else "They win the hand"
                   if n == 4 else side_name(deal, w) + " win")
+    return header, _lines(deal, match, n, w)
+
+
+def _lines(deal, match, n, w):
+    """The summary's lines: why the hand ended, both sides' points, who scored, the
+    match."""
     named = w                               # the declarer, or who took the last trick
     if deal.decl_seat >= 0:
         named = deal.decl_seat
@@ -77,7 +85,7 @@ def summary(deal, match):
     else:
         lines.append("Nobody scores")
     lines.append(match_line(match, n))
-    return header, lines
+    return lines
 
 
 def _fit(text, short):
