@@ -14,7 +14,8 @@ a CircuitPython 9 board's pystack (1536 bytes) unless a test says otherwise:
     stand-ins, then a whole match against the hard bot by key presses) on both layouts
     in a fixed 128 KiB heap, stand-ins included; and one hand, then "Review" on its
     summary until the review is done, in the same heap; a whole 3- and 4-player match
-    (tools/wasm/app_steps_multi.py) in MULTI_HEAP.
+    (tools/wasm/app_steps_multi.py) in MULTI_HEAP, with no two-player engine loaded
+    (also when the start read a two-player save).
 Without the binaries the lane is skipped (pytest's summary shows one SKIPPED line that
 says how to get them); with $CI set the run fails instead.
 """
@@ -172,6 +173,18 @@ def test_whole_app_plays_a_multi_player_match(app_path, board, preset):
     assert "sixtysix_ui.table_multi" in loaded and "sixtysix_core.bot_multi" in loaded
     assert not set(NOT_LOADED_MULTI) & set(loaded), loaded
     print(board, preset, {k: lines[k] for k in ("BASE", "BUILT", "MAXLIVE", "FREE")})
+
+
+@pytest.mark.parametrize("board", ["pygamer", "oled"])
+def test_a_multi_player_start_after_a_two_player_save_drops_its_engine(app_path, board):
+    # a board that saved a two-player hand before: the start decodes it (persist.py
+    # replays it in a Deal) for the two-player slot counters, then drops that engine
+    r = mplane.run(["-m", "app_steps_multi", board, app_path[1], "settle hand",
+                    "FOUR_PLAYER_PL", "2p"], MULTI_HEAP, cwd=app_path[2])
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr
+    lines = _lines(r.stdout)
+    assert lines["WHERE"].startswith("press") and "summary" in lines["WHERE"], lines
+    assert not set(NOT_LOADED_MULTI) & set(lines["LOADED"].split()), lines["LOADED"]
 
 
 # One hand, then "Review" on its summary (right, A) until the review is done (settle:

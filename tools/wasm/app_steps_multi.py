@@ -1,12 +1,14 @@
 """tools/wasm/app_steps.py for a 3- or 4-player start (run instead of it):
 
-    circuitpython -X heapsize=128k -m app_steps_multi BOARD LIB [SCRIPT [PRESET]]
+    circuitpython -X heapsize=128k -m app_steps_multi BOARD LIB [SCRIPT [PRESET [2p]]]
 
 The run starts as a board starts after choosing PRESET (FOUR_PLAYER_PL by default) on
 the title and "New match" (table_multi._reload: the choice kept in nvm, a new match
 asked for, a reload): seed() writes that into the nvm stand-in just before App(hw) is
 built, which then begins the match at once with the hard bots; SCRIPT (MATCH_SCRIPT)
-plays it.  app_steps imports APP_MODULES one at a time (no two-player engine, table or
+plays it.  With "2p" the two-player slots hold a two-player match with a hand in progress
+too (a board that played one before), which the start reads for its slot counters.
+app_steps imports APP_MODULES one at a time (no two-player engine, table or
 bot: table_multi and its core) and prints what it prints for a two-player run, then
 LOADED: our modules still imported at the end.
 """
@@ -23,26 +25,44 @@ APP_MODULES = ("sixtysix_core.cards", "sixtysix_core.rules", "sixtysix_core.scor
            "sixtysix_ui.table_multi")
 
 
-def seed(preset):
+def seed(preset, old2p=False):
     """The nvm as table_multi._reload leaves it for `preset`: the choice (hard bots) kept, a
-    new match asked for at the next start."""
+    new match asked for at the next start (old2p: after a two-player match's save with a
+    hand in progress; its engine is dropped again, as a board's reload drops it)."""
     import microcontroller
     from sixtysix_core import persist
     from sixtysix_core import rules as R
     from sixtysix_ui import table_multi
     from sixtysix_ui.storage import Storage
     storage = Storage(microcontroller.nvm)
+    if old2p:
+        from sixtysix_core import deal as D
+        from sixtysix_core import match as M
+        from sixtysix_core.rng import Rng
+        from sixtysix_ui.render import unload
+        rules = R.preset(R.preset_names()[0])          # Settings' preset 0: two players
+        match = M.Match(rules)
+        deal = D.Deal(rules)
+        deal.new_hand(0, Rng(5))
+        buf = bytearray(40)
+        for _ in range(3):                              # a hand in progress
+            deal.legal_into(buf)
+            deal.apply(buf[0])
+        storage.save(persist.Settings(level=2), (1, 1, 1), match, deal, rules)
+        del D, M, match, deal
+        unload("sixtysix_core.deal")
+        unload("sixtysix_core.match")
     settings = persist.Settings(level=2, preset=R.preset_names().index(preset))
     table_multi.save(storage, settings, (1, 1, 1), None, None, R.preset(preset))
     microcontroller.nvm[1023] = 0x4E        # storage.py INTENT
 
 
-def main(board, script, preset):
+def main(board, script, preset, old2p=False):
     app_steps.APP_MODULES = APP_MODULES
     first = app_steps.build
 
     def build():
-        seed(preset)
+        seed(preset, old2p)
         return first()
     app_steps.build = build
     app_steps.main(board, script)
@@ -53,4 +73,5 @@ def main(board, script, preset):
 if __name__ == "__main__":
     sys.path[:] = ["fw", sys.argv[2], ""]
     main(sys.argv[1], sys.argv[3] if len(sys.argv) > 3 else MATCH_SCRIPT,
-         sys.argv[4] if len(sys.argv) > 4 else "FOUR_PLAYER_PL")
+         sys.argv[4] if len(sys.argv) > 4 else "FOUR_PLAYER_PL",
+         len(sys.argv) > 5 and sys.argv[5] == "2p")
