@@ -595,13 +595,13 @@ class _Scene:
         lx, ly, lchars = G[2]
         dx = G[3][0] if n == 3 else G[3][1]
         self._deco = []
-        self._trick_me = []
         self._trick_bot = []
         for i in range(n):
             x = cols[i]
             self._deco.append(_Text(r, g, x + lx, ly, L.TEXT, lchars))
             self._trick_bot.append(r._card(cards, x + dx, G[3][2]))
-            self._trick_me.append(suit(x + G[4][0], G[4][1]))
+        # one trump mark, moved beside the column of the seat that named trump
+        self._trick_me = (suit(cols[0] + G[4][0], G[4][1]), cols, G[4][0])
         self._message = _Text(r, g, G[6][0], G[6][1], L.TEXT)
         hx, hy, step8, step6 = G[7]
         step = step8 if n == 3 else step6
@@ -642,10 +642,11 @@ class _Scene:
                 lab = self._deco[i]
                 lab.set(label(d, seat)[0] if L.MONO else label(d, seat))   # the OLED: a letter
                 lab.set_color(L.HILITE if seat == d.to_move else L.TEXT)
-                mark = self._trick_me[i]
-                mark.hidden = d.trump < 0 or d.chooser != seat
-                if d.trump >= 0:
-                    mark[0] = d.trump
+            mark, cols, dx = self._trick_me
+            mark.hidden = d.trump < 0 or d.chooser < 0
+            if not mark.hidden:
+                mark[0] = d.trump
+                mark.x = cols[(d.chooser - 1) % n] + dx
             if self._talon_text is not None:
                 self._talon_text.set(trump)
         for i in range(n):
