@@ -40,9 +40,10 @@ The largest image (a 128-action log) is 13 + 34 + 9 + 6 + 35 + 25 + 128 + 2 = 25
 
 decode() accepts only what the app could have written (otherwise it returns None and
 `why` says why in a plain sentence): a 3/4-player preset with at most APP_OPTIONS
-changed (the choice as well); a match that goes on (every score below the target) whose scores `hands` hands
-can give (possible()), whose dealer is (first_dealer + hands) % n; a hand in progress
-whose every logged action the engine accepts on replay.
+changed (a kept choice as well, and unlike the match's); a match that goes on (every
+score below the target) whose scores `hands` hands can give (possible()), whose dealer
+is (first_dealer + hands) % n; a hand in progress whose every logged action the engine
+accepts on replay.
 """
 try:
     from micropython import const
