@@ -50,7 +50,6 @@ ROWS = (
     ("scoring", 0, "Points", ("usual", "Czech"),
      ("3: no trick, 2: <33", "3 if loser has <23")),
 )
-_DECLARING = ("declare_window", "false_declaration")
 
 
 def enter(app):
@@ -69,7 +68,7 @@ def shown(rules):
             continue
         if opt == "warszawa_order" and rules.four_player_trump == 1:
             continue
-        if opt in _DECLARING and (each or rules.auto_declare):
+        if opt in ("declare_window", "false_declaration") and (each or rules.auto_declare):
             continue
         out.append(row)
     return out
@@ -124,7 +123,7 @@ class HousePage(Page):
             row = self.rows[self.sel]
             self.footer = row[4][_index(choice, row)][:_TIP_CHARS]
         else:
-            self.footer = "A: back" if not app.input.has_b else "A or B: back"
+            self.footer = "A or B: back" if app.input.has_b else "A: back to the title"
         app.dirty = True
 
     def _close(self):
