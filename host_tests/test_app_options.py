@@ -21,6 +21,7 @@ from sixtysix_tools import simhw  # noqa: E402
 from sixtysix_tools.sim import Driver  # noqa: E402
 from sixtysix_ui import app as A  # noqa: E402
 from sixtysix_ui import house_page as H  # noqa: E402
+from test_app_multi import _restart, into_second_hand  # noqa: E402
 
 S_HOUSE = 8
 PRESETS = ("THREE_PLAYER_PL", "FOUR_PLAYER_PL")
@@ -38,13 +39,6 @@ def _driver(board, seed=5, nvm=None):
         d.tick(0)
     d.three = three
     return d
-
-
-def _restart(d):
-    """A new App on the same nvm, as after a power cut."""
-    d.app = A.App(d.hw, font=d.font, seed=99, record_out=d.records.append)
-    d.tick(0)
-    return d.app
 
 
 def _move_to(d, lines, text):
@@ -179,13 +173,7 @@ def test_a_match_with_house_rules_is_saved_resumed_and_played_out(board, case):
     _new_match(d)
     want = sorted(WANTED[case])
     assert sorted(app.rules.overrides()) == want
-    for _ in range(300):                    # into the second hand, a few tricks on
-        d.settle()
-        if app.match.hands >= 1 and app.screen == A.S_PLAY and app.deal.trick_n == 0 \
-                and app.deal.log_len > app.deal.nseats * 2 + 2:
-            break
-        d.press("a")
-    assert app.screen == A.S_PLAY and app.match.hands >= 1
+    into_second_hand(d, 300)
     region = bytes(d.hw.nvm[PM.BASE:PM.BASE + 512])
     slot, saved = PM.newest(region)
     assert saved is not None, PM.why        # the save is accepted as it is

@@ -92,7 +92,7 @@ def set_index(rules, row, k):
 
 
 class HousePage(Page):
-    ID = 8                      # app.S_HOUSE
+    ID = 8                      # app.py: screen 8
 
     def __init__(self, app):
         super().__init__(app)
