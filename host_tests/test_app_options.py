@@ -220,7 +220,9 @@ def test_a_changed_choice_during_a_match_is_for_the_next_one_and_kept():
     assert app.title.footer == "Options: next match"
     _new_match(d)
     assert sorted(app.rules.overrides()) == sorted(app.choice.overrides())
-    assert app.title.footer != "Options: next match" or app.screen != A.S_TITLE
+    assert app.screen == A.S_PLAY and app.deal.trump >= 0     # the bottom card's trump
+    app.quit_to_title()
+    assert app.title.footer == "A: pick  arrows: move"      # the choice is being played
 
 
 def _reachable(preset):
