@@ -41,7 +41,7 @@ def _blank_nvm():
 def _check(app):
     """Invariants that must hold after every step."""
     assert app.screen in (A.S_TITLE, A.S_PLAY, A.S_SUMMARY, A.S_MATCH_END, A.S_HELP,
-                          A.S_STATS, A.S_REVIEW, 7)
+                          A.S_STATS, A.S_REVIEW, 7, 8)    # 7 trump_page, 8 house_page
     d = app.deal
     t = app.table
     n = app.nseats                      # the title also starts 3- and 4-player matches
@@ -57,6 +57,9 @@ def _check(app):
             assert len(t.popup_items) == len(t.popup_actions)
     if app.screen == A.S_TITLE:
         assert 0 <= app.title.sel < len(app.title.menu)
+    if app.screen == 8:                 # the house rules of 3 and 4 players
+        assert app.choice.players > 2 and app.choice.unsupported() is None
+        assert 0 <= app.current.sel < len(app.current.lines)
     assert not app.render.overflow, app.render.overflow
     for s in range(2):
         assert app.match.scores[s] < app.match.target or app.match.is_over() or \

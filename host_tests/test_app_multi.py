@@ -130,17 +130,23 @@ def _restart(d):
     return d.app
 
 
-@pytest.mark.parametrize("preset", ("THREE_PLAYER_PL", "FOUR_PLAYER_PL"))
-def test_saved_after_every_trick_and_resumed_from_the_title(preset):
-    d = _driver("oled", 4, preset)
+def into_second_hand(d, limit=200):
+    """A pressed until the second hand is a few tricks on, at the start of a trick."""
     app = d.app
-    for _ in range(200):                    # into the second hand, a few tricks on
+    for _ in range(limit):
         d.settle()
         if app.match.hands >= 1 and app.screen == A.S_PLAY and app.deal.trick_n == 0 \
                 and app.deal.log_len > app.deal.nseats * 2 + 2:
             break
         d.press("a")
     assert app.screen == A.S_PLAY and app.match.hands >= 1
+
+
+@pytest.mark.parametrize("preset", ("THREE_PLAYER_PL", "FOUR_PLAYER_PL"))
+def test_saved_after_every_trick_and_resumed_from_the_title(preset):
+    d = _driver("oled", 4, preset)
+    app = d.app
+    into_second_hand(d)
     before = DealMulti(app.rules)
     app.deal.copy_into(before)
     scores = list(app.match.scores)

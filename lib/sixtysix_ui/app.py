@@ -55,6 +55,7 @@ S_HELP = const(4)
 S_STATS = const(5)              # stats_page.py
 S_REVIEW = const(6)             # review_page.py
 # screen 7: the trump choice of 3 and 4 players (trump_page.py TrumpPage)
+# screen 8: the title's house rules of 3 and 4 players (house_page.py HousePage)
 
 
 def supported_presets():

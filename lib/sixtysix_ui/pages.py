@@ -10,7 +10,8 @@ play" (a page of its own, e.g. statistics, or an option; handler() is called on 
 the title's lines are spelt again if it is still shown; label is a str, or a function
 giving the text, for an option); Summary.add(label, handler) puts an entry under the
 hand's lines, after "Next hand" (e.g. a review).
-The help pages are help.py, imported when first opened.
+The help pages are help.py, imported when first opened; with 3 or 4 players the title's
+"House rules" opens house_page.py (imported then, dropped when it closes).
 """
 from micropython import const
 
@@ -35,6 +36,7 @@ _T_HELP = const(6)
 _T_TARGET = const(7)            # rule options on top of the preset (RULES.md section 4)
 _T_SWAP = const(8)
 _T_AUTO = const(9)
+_T_HOUSE = const(10)            # 3 and 4 players: house_page.py, imported when opened
 _T_EXTRA = const(20)
 _TARGETS = ("7", "10", "6")     # match_target, in the order a press cycles them
 _DECO = (2 * 6 + 3, 2 * 6 + 2)  # K and Q of hearts beside the title menu (TFT)
@@ -82,6 +84,8 @@ class Title(Page):
         m.append(_T_TARGET)
         if app.choice.players == 2:
             m.append(_T_SWAP)               # 3 and 4 players: no talon, no swap
+        else:
+            m.append(_T_HOUSE)
         m.append(_T_AUTO)
         m.append(_T_POINTS)
         m.append(_T_DRAW)
@@ -126,6 +130,8 @@ class Title(Page):
                 lines.append("My points: " + ("show" if st.reveal else "hide"))
             elif entry == _T_DRAW:
                 lines.append("Draw: " + ("auto" if st.auto_draw else "by hand"))
+            elif entry == _T_HOUSE:
+                lines.append("House rules")
             elif entry >= _T_EXTRA:
                 label = self.extra[entry - _T_EXTRA][0]
                 lines.append(label if isinstance(label, str) else label())
@@ -161,6 +167,11 @@ class Title(Page):
             if entry == _T_HELP:
                 from sixtysix_ui.help import Help
                 app.show(Help(app))
+                return
+            if entry == _T_HOUSE:
+                # no new name on the two-player path: the module's name is a long
+                # string, its way in is `enter` (fromlist (1,): the module itself)
+                __import__("sixtysix_ui.house_page", None, None, (1,)).enter(app)
                 return
             if entry >= _T_EXTRA:
                 self.extra[entry - _T_EXTRA][1]()

@@ -179,6 +179,8 @@ DOCS_SCRIPTS = (
     ("follow", "a settle a settle a settle a settle", 49),  # cards that may not be played
     ("review", "a settle hand down a settle", 4),          # a hand with a costly card
     ("stats", "a settle hand a settle hand a settle start down*9 a", ()),
+    # the title's Rules to 4 players PL, then its House rules page (house_page.py)
+    ("house_rules", "down down a*6 down*2 a", ()),
 )
 
 
@@ -192,9 +194,9 @@ DOCS_MULTI = (
 
 
 def docs_screens(out_dir, seed=3):
-    """The README screenshots: title, table, menu, summary, a follow, the review and the
-    statistics, and the 3- and 4-player table, trump page and summary, for both
-    layouts."""
+    """The README screenshots: title, table, menu, summary, a follow, the review, the
+    statistics and the house rules page of 3 and 4 players, and the 3- and 4-player
+    table, trump page and summary, for both layouts."""
     written = []
     for board in ("pygamer", "oled"):
         shots = [(name, script, own_seed or seed, None) for name, script, own_seed
