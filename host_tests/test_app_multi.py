@@ -304,6 +304,41 @@ def test_a_review_without_memory_says_so_and_keeps_the_hand(monkeypatch, when):
     assert app.screen == A.S_SUMMARY
 
 
+@pytest.mark.parametrize("preset", ("THREE_PLAYER_PL", "FOUR_PLAYER_PL"))
+def test_a_review_whose_code_does_not_fit_is_refused_in_one_line(monkeypatch, preset):
+    """On a board the heap may not even hold the review's code (a 3/4-player hand,
+    README; the two-player review's fits: test_circuitpython.py): the import's
+    MemoryError gives one line on the summary, the modules the import loaded go again,
+    and the summary goes on as before."""
+    import builtins
+    import sys
+    d = _driver("oled", 5, preset)
+    app = d.app
+    _to_summary(d)
+    assert app.screen == A.S_SUMMARY
+    for name in ("sixtysix_ui.review_page", "sixtysix_core.review",
+                 "sixtysix_core.review_multi"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    before = set(sys.modules)
+    real_import = builtins.__import__
+
+    def short_heap(name, *args, **kw):
+        if name == "sixtysix_ui.review_page":
+            real_import("sixtysix_core.review")     # part of it loads, then the heap ends
+            raise MemoryError("memory allocation failed")
+        return real_import(name, *args, **kw)
+
+    monkeypatch.setattr(builtins, "__import__", short_heap)
+    d.run("right a settle")                 # "Review"
+    monkeypatch.setattr(builtins, "__import__", real_import)
+    assert app.screen == A.S_SUMMARY and app.summary.footer == "No memory to review"
+    assert set(sys.modules) <= before, set(sys.modules) - before
+    assert not app.render.overflow
+    d.press("left")
+    d.press("a")
+    assert app.screen in (A.S_PLAY, 7)      # the next hand (or its trump page)
+
+
 def test_summary_and_match_end_lines_fit_a_scrolling_row():
     """Every hand's summary (random legal play, every preset and mode, every reason)
     and the match end with two-digit scores fit the OLED: 19 characters a row (the

@@ -257,6 +257,18 @@ class TableMulti:
         self._now = 0
         self._was_mine = False
         self.hint_rng = None
+        app.summary.extra[0] = ("Review", self._open_review)   # App's only entry there
+
+    def _open_review(self):
+        """App._open_review, but when the heap cannot even hold the review's code (a
+        3/4-player hand on a board: README) the summary says so (table_start.enter)."""
+        import sys
+        had = list(sys.modules)
+        try:
+            self.app._open_review()
+        except MemoryError:
+            from sixtysix_ui import table_start
+            table_start.enter(self.app, 3, had)
 
     # ------------------------------------------------------------ match flow
 

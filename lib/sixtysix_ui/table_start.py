@@ -19,10 +19,19 @@ _REGION = const(512)            # persist_multi's region: NUM_SLOTS * SLOT_SIZE
 
 def enter(app, step, supervisor=None):
     """Step 0: the two-player slot counters, then the latest 3/4-player save resumed;
-    step 2: save and reload (_reload)."""
+    step 2: save and reload (_reload); step 3: the review's import ran out of heap
+    (TableMulti._open_review): the modules it finished go again (`supervisor`: the
+    names in sys.modules before it) and the summary says so in one line."""
     if step == 2:
         return _reload(app, supervisor)
     import sys
+    if step == 3:
+        for name in list(sys.modules):
+            if name not in supervisor:
+                unload(name)
+        app.summary.footer = "No memory to review"
+        app.dirty = True
+        return False
     st = app.storage
     engine = [m for m in ("sixtysix_core.deal", "sixtysix_core.match") if m not in sys.modules]
     st.load()                   # the two-player slot counters (its saves go after them)
@@ -86,7 +95,7 @@ def _resume(app, saved):
     app.settings = saved.settings
     if saved.rng_state is not None:
         app.rng.set_state(saved.rng_state)
-    saved.choice.copy_into(app.choice)     # the match's rules, or those chosen since
+    saved.rules.copy_into(app.choice)
     if saved.match is not None:
         saved.rules.copy_into(app.rules)
         app.match_preset = R.preset_names().index(app.rules.preset)
