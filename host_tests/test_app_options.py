@@ -11,9 +11,12 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from invariants import choose_random  # noqa: E402
+from sixtysix_core import persist as P  # noqa: E402
 from sixtysix_core import persist_multi as PM  # noqa: E402
 from sixtysix_core import rules as R  # noqa: E402
 from sixtysix_core.deal_multi import DealMulti  # noqa: E402
+from sixtysix_core.rng import Rng  # noqa: E402
 from sixtysix_tools import simhw  # noqa: E402
 from sixtysix_tools.sim import Driver  # noqa: E402
 from sixtysix_ui import app as A  # noqa: E402
@@ -197,7 +200,7 @@ def test_a_match_with_house_rules_is_saved_resumed_and_played_out(board, case):
     assert all(("rules %s" % preset) in r for r in d.records)
 
 
-def test_a_changed_choice_during_a_match_is_for_the_next_one():
+def test_a_changed_choice_during_a_match_is_for_the_next_one_and_kept():
     d = _driver("oled", seed=8)
     app = d.app
     _choose_rules(d, "FOUR_PLAYER_PL")
@@ -210,6 +213,11 @@ def test_a_changed_choice_during_a_match_is_for_the_next_one():
     _back(d)
     assert app.title.footer == "Options: next match"
     assert app.rules.four_player_trump == 0 and app.rules.undertrump == 0
+    app = _restart(d)                       # the match and the choice, both kept
+    assert app.in_match and not app.rules.overrides()
+    assert sorted(app.choice.overrides()) == [("four_player_trump", "bottom_card"),
+                                             ("undertrump", "optional")]
+    assert app.title.footer == "Options: next match"
     _new_match(d)
     assert sorted(app.rules.overrides()) == sorted(app.choice.overrides())
     assert app.screen == A.S_PLAY and app.deal.trump >= 0     # the bottom card's trump
@@ -314,3 +322,64 @@ def test_the_values_of_a_row_are_told_apart():
         assert len(set(row[3])) == len(row[3]) and len(set(row[4])) == len(row[4])
         assert all(len("%s: %s" % (row[2], v)) <= 19 for v in row[3])
 
+
+def _long_hand(rules, seed):
+    """A match and a hand in progress with as long a log as random play gives."""
+    rng = Rng(seed)
+    m = PM.MatchMulti(rules)
+    m.start(rng)
+    d = DealMulti(rules)
+    d.new_hand(m.dealer, rng)
+    best = None
+    while not d.is_over():
+        best = DealMulti(rules)
+        d.copy_into(best)
+        d.apply(choose_random(d, rng))
+    st = P.Settings(1, R.preset_names().index(rules.preset), 0, 0)
+    return st, rng.get_state(), m, best
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_save_keeps_a_choice_made_during_the_match_and_refuses_a_bad_one(preset):
+    match_rules = R.preset(preset)
+    match_rules.set("declare_window", "any_own_turn")      # the longest logs
+    st, state, m, d = _long_hand(match_rules, 3)
+    for choice_preset in PRESETS:
+        choice = R.preset(choice_preset)
+        choice.set("scoring", "czech")
+        choice.set("match_target", "10")
+        buf = bytearray(PM.SLOT_SIZE)
+        n = PM.encode_into(buf, 5, st, state, m, d, choice)
+        assert n <= PM.SLOT_SIZE and buf[7] == 7        # match, hand and choice
+        saved = PM.decode(buf)
+        assert saved is not None, PM.why
+        assert saved.rules.preset == preset and saved.rules.declare_window == 2
+        assert saved.choice.preset == choice_preset and saved.choice.scoring == 1
+        assert saved.choice.match_target == 10 and saved.match.target == 7
+        assert saved.deal.log_len == d.log_len
+        # no choice block when the choice is the match's rules (or none, or 2 players)
+        for same in (match_rules, None, R.preset("CLASSIC_66")):
+            n2 = PM.encode_into(buf, 5, st, state, m, d, same)
+            assert buf[7] == 3 and n2 == n - 1 - R.NUM_OPTIONS
+            again = PM.decode(buf)
+            assert again.choice is again.rules
+    # what the app could not have written: a two-player choice, one the app does not
+    # offer, a choice equal to the match's, a choice without a match
+    i = 13 + R.NUM_OPTIONS + 9 + 6
+    good = R.preset(preset)
+    good.set("undertrump", "optional")
+    for spoil in ("two", "option", "same", "nomatch"):
+        buf = bytearray(PM.SLOT_SIZE)
+        PM.encode_into(buf, 5, st, state, m, d, good)
+        if spoil == "two":
+            buf[i] = R.preset_names().index("CLASSIC_66")
+        elif spoil == "option":
+            buf[i + 1 + 2] = 2              # trump_mode=chosen on top of the preset
+            buf[i + 1 + 1] = 1              # deck=20
+        elif spoil == "same":
+            match_rules.encode_into(buf, i + 1)
+        else:
+            buf[7] = 4
+        n = buf[3] | buf[4] << 8
+        buf[n - 2], buf[n - 1] = P.fletcher16(buf, 0, n - 2)
+        assert PM.decode(buf) is None and PM.why, spoil

@@ -19,7 +19,9 @@ Image layout (version 1; unsigned bytes, 16-bit values little-endian):
     2     1  persist.VERSION (bytes 0 .. 12 as persist.py's image, but the magic)
     3     2  n = length of the whole image, checksum included
     5     2  seq: save counter (mod 65536; of two valid slots the newer wins)
-    7     1  flags: bit 0 a match is in progress, bit 1 a hand is in progress
+    7     1  flags: bit 0 a match is in progress, bit 1 a hand is in progress,
+             bit 2 the rules chosen for the next match follow the rng state (only
+             with a match on, when they differ from the match's)
     8     4  persist.Settings: level, preset (index into rules.preset_names()),
              auto_draw, reveal
    12     1  k = number of rules options (rules.NUM_OPTIONS)
@@ -27,18 +29,21 @@ Image layout (version 1; unsigned bytes, 16-bit values little-endian):
   13+k    9  match (zeros without one): score[0..3], first_dealer, dealer, hands (2),
              target
   22+k    6  rng state s1, s2, s3 (2 bytes each)
-  28+k       hand (only if flags bit 1): deck[24] (the deal order), log length L,
+  28+k    k  (only if flags bit 2) the choice: its preset's index, then its k option
+             value indexes (k + 1 bytes)
+             hand (only if flags bit 1): deck[24] (the deal order), log length L,
              log_action[L].  The dealer is the match's; replaying the log through
              DealMulti.apply rebuilds the hand, every action checked with is_legal.
    n-2    2  Fletcher-16 over bytes 0 .. n-3
 
-The largest image (a 128-action log) is 13 + 34 + 9 + 6 + 25 + 128 + 2 = 217 bytes.
+The largest image (a 128-action log) is 13 + 34 + 9 + 6 + 35 + 25 + 128 + 2 = 252 bytes.
 
 decode() accepts only what the app could have written (otherwise it returns None and
 `why` says why in a plain sentence): a 3/4-player preset with at most APP_OPTIONS
-changed; a match that goes on (every score below the target) whose scores `hands` hands
-can give (possible()), whose dealer is (first_dealer + hands) % n; a hand in progress
-whose every logged action the engine accepts on replay.
+changed (a kept choice as well, and unlike the match's); a match that goes on (every
+score below the target) whose scores `hands` hands can give (possible()), whose dealer
+is (first_dealer + hands) % n; a hand in progress whose every logged action the engine
+accepts on replay.
 """
 try:
     from micropython import const
@@ -57,6 +62,7 @@ MAGIC0 = 0x36               # "6"
 MAGIC1 = 0x4D               # "M"
 _HEADER = persist._HEADER
 _MATCH = const(9)
+_FLAG_CHOICE = const(4)
 # The options a 3/4-player match may change on top of its preset (those deal_multi.py
 # and the match read); every other option must be the preset's.
 APP_OPTIONS = ("match_target", "partner_meld", "undertrump", "declare_window",
@@ -112,12 +118,19 @@ def encode_into(buf, seq, settings, rng_state, match=None, deal=None, rules=None
     """Write one image into buf (>= SLOT_SIZE bytes); return its length.  match None: no
     match in progress (only `rules`, the choice for the next match, is kept; None: the
     settings' preset); a match that is over is kept as none, with its rules (nothing
-    after the match end is saved).  deal None or over: no hand in progress.  Allocates
-    only the checksum's 2-tuple."""
+    after the match end is saved).  With a match on, `rules` (a 3/4-player choice for
+    the next match) is kept too when it differs from the match's.  deal None or over:
+    no hand in progress.  Allocates only the checksum's 2-tuple."""
+    choice = None
     if match is not None:
+        if rules is not None and rules.players > 2 and _differs(rules, match.rules):
+            choice = rules
         rules = match.rules
-        if match.winners:
+        if match.winners:                   # over: the choice, if any, is what is kept
             match = None
+            if choice is not None:
+                rules = choice
+                choice = None
     elif rules is None:
         rules = R.preset(R.preset_names()[settings.preset])
     flags = 0
@@ -125,6 +138,8 @@ def encode_into(buf, seq, settings, rng_state, match=None, deal=None, rules=None
         flags = persist.FLAG_MATCH
         if deal is not None and not deal.is_over():
             flags |= persist.FLAG_DEAL
+        if choice is not None:
+            flags |= _FLAG_CHOICE
     buf[0] = MAGIC0
     buf[1] = MAGIC1
     buf[2] = persist.VERSION
@@ -154,6 +169,10 @@ def encode_into(buf, seq, settings, rng_state, match=None, deal=None, rules=None
         buf[i] = s & 0xFF
         buf[i + 1] = (s >> 8) & 0xFF
         i += 2
+    if choice is not None:
+        buf[i] = R.preset_names().index(choice.preset)
+        choice.encode_into(buf, i + 1)
+        i += 1 + R.NUM_OPTIONS
     if flags & persist.FLAG_DEAL:
         for j in range(24):
             buf[i + j] = deal.deck[j]
@@ -172,9 +191,21 @@ def encode_into(buf, seq, settings, rng_state, match=None, deal=None, rules=None
     return n
 
 
+def _differs(a, b):
+    """True if RuleSets a and b differ in their preset or an option; allocates nothing
+    (every save of a match asks)."""
+    if a.preset != b.preset:
+        return True
+    for name in R._NAMES:
+        if getattr(a, name) != getattr(b, name):
+            return True
+    return False
+
+
 def decode(buf, offset=0):
     """A persist.Saved (seq, settings, rules, match: a MatchMulti or None, deal: a
-    DealMulti or None, rng_state) from the image at buf[offset:], or None (then `why`
+    DealMulti or None, rng_state, choice: the rules chosen for the next match, `rules`
+    unless the image keeps others) from the image at buf[offset:], or None (then `why`
     says why).  Raises nothing but MemoryError: a save must not be taken for damaged
     (and overwritten) because the heap was too full to read it."""
     global why
@@ -207,8 +238,8 @@ def _decode(buf, o):
     out = persist.Saved()
     out.seq = buf[o + 5] | buf[o + 6] << 8
     flags = buf[o + 7]
-    if flags & ~(persist.FLAG_MATCH | persist.FLAG_DEAL) or (flags & persist.FLAG_DEAL
-                                                and not flags & persist.FLAG_MATCH):
+    if flags & ~(persist.FLAG_MATCH | persist.FLAG_DEAL | _FLAG_CHOICE) or (
+            flags & (persist.FLAG_DEAL | _FLAG_CHOICE) and not flags & persist.FLAG_MATCH):
         return "The save is damaged."
     # the header as persist.py's (kept apart: persist.py is on the two-player app's heap)
     st = persist.Settings(buf[o + 8], buf[o + 9], buf[o + 10], buf[o + 11])
@@ -221,7 +252,7 @@ def _decode(buf, o):
     i = o + _HEADER
     if rules.players == 2 or not rules.decode_from(buf, i) or not app_rules(rules):
         return "The save's rules are not a 3- or 4-player game of the app."
-    out.rules = rules
+    out.rules = out.choice = rules
     i += R.NUM_OPTIONS
     if flags & persist.FLAG_MATCH:
         m = MatchMulti(rules, buf[i + 4])
@@ -246,6 +277,15 @@ def _decode(buf, o):
             or state[2] < 1 or state[2] >= 30323:
         return "The save is damaged."
     out.rng_state = (state[0], state[1], state[2])
+    if flags & _FLAG_CHOICE:
+        if buf[i] >= len(names) or i + 1 + R.NUM_OPTIONS > end:
+            return "The save is damaged."
+        choice = R.preset(names[buf[i]])
+        if (choice.players == 2 or not choice.decode_from(buf, i + 1)
+                or not app_rules(choice) or not _differs(choice, rules)):
+            return "The save's rules are not a 3- or 4-player game of the app."
+        out.choice = choice
+        i += 1 + R.NUM_OPTIONS
     if flags & persist.FLAG_DEAL:
         d = DealMulti(rules)
         seen = 0

@@ -95,7 +95,7 @@ def _resume(app, saved):
     app.settings = saved.settings
     if saved.rng_state is not None:
         app.rng.set_state(saved.rng_state)
-    saved.rules.copy_into(app.choice)
+    saved.choice.copy_into(app.choice)     # the match's rules, or those chosen since
     if saved.match is not None:
         saved.rules.copy_into(app.rules)
         app.match_preset = R.preset_names().index(app.rules.preset)
