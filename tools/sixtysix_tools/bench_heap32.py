@@ -6,7 +6,8 @@ files that `build --mpy --cpy-version 10` writes, with a CircuitPython 9 board's
 (1536 bytes): tools/wasm/app_steps.py does what code.py does, on Python stand-ins
 for displayio, terminalio, keypad, board, ... then plays a whole match against the hard
 bot by key presses, on both layouts.  gc.collect() and gc.mem_alloc() are read after
-every poll; then the smallest fixed heap in which that script completes (1 KiB steps)
+every poll; then the smallest fixed heap in which that script completes (1 KiB steps),
+the heaps of the 10 KiB above it in which it does not (the need is not monotonic)
 and the smallest pystack (16-byte steps).  (The bot match alone: `bench bot`.)
 
     python3 tools/sixtysix.py bench heap32 [--app] [--keys SCRIPT] [--py]
@@ -94,7 +95,11 @@ def app_main(mplane, tree, tmp, script, kind, preset=None):
                                                         script, None, preset)[1]), 64, 256, 1)
         pystack = smallest(lambda n, b=board: done(run_app(mplane, path, b, "1m", script,
                                                            n, preset)[1]), 256, 4096, 16)
-        rows.append((label, r, (heap, pystack)))
+        # the heap a run needs is not monotonic in the heap's size (where collections
+        # fall cuts the heap up differently): every heap of the 10 KiB above is tried
+        fails = [k for k in range(heap + 1, heap + 11) if not done(
+            run_app(mplane, path, board, "%dk" % k, script, None, preset)[1])] if heap else []
+        rows.append((label, r, (heap, pystack, fails)))
     kb = "{:,}".format
 
     def row(title, fn):
@@ -115,6 +120,8 @@ def app_main(mplane, tree, tmp, script, kind, preset=None):
     row("most live after a poll, all included", lambda r, k: kb(_num(r, "MAXLIVE")))
     row("smallest fixed heap that completes the script (KiB)",
         lambda r, k: "none" if k[0] is None else "%d" % k[0])
+    row("heaps up to 10 KiB above it that do not complete it (KiB)",
+        lambda r, k: ",".join(str(f) for f in k[2]) or "none")
     row("smallest pystack that completes it (bytes; boards: %d or %d)"
         % (mplane.PYSTACK_CP9, mplane.PYSTACK_CP10),
         lambda r, k: "none" if k[1] is None else "%d" % k[1])
