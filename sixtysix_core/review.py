@@ -32,11 +32,14 @@ try:
 except ImportError:            # plain CPython: every const() here is of an int
     const = int  # type: ignore[misc, assignment]
 
-from sixtysix_core import bot
-from sixtysix_core import deal as D
 from sixtysix_core.rng import Rng
-from sixtysix_core.view import PlayerView
 
+bot = None                      # sixtysix_core.bot, imported by a two-player Review
+# deal.py's codes (private, folded away: a 3/4-player review, review_multi.ReviewMulti,
+# loads neither the two-player Deal nor its bot; test_core_multi.py checks them)
+_OPEN = const(0)
+_EXHAUSTED = const(2)
+_LOG_SIZE = const(128)
 _MIN_LOSS = const(24)            # 3/8 of a game point: below it, no mistake is shown
 REPEATS = const(4)              # action_values calls per choice (exhausted talon: 1)
 _LEVEL = const(2)                # the review judges with the strongest bot
@@ -47,14 +50,21 @@ class Review:
         """deal: the Deal to replay in (the hand's own: the handheld, whose heap has no
         room for one more Deal; finish() then leaves it as the hand ended), or None for
         a Deal of the review's own."""
-        self.deal = D.Deal(rules) if deal is None else deal
-        self.view = PlayerView(self.deal, 0)
+        global bot
+        if rules.players == 2:      # not in step(): an import there would allocate
+            from sixtysix_core import bot
+            from sixtysix_core.view import PlayerView
+            if deal is None:
+                from sixtysix_core.deal import Deal
+                deal = Deal(rules)
+            self.view = PlayerView(deal, 0)
+        self.deal = deal
         self.rng = Rng(1)
         self.values = [0] * 24
         self.total = [0] * 24
         self.k = 0
         self.c = -1
-        self.log = bytearray(D.LOG_SIZE)
+        self.log = bytearray(_LOG_SIZE)
         self.deck = bytearray(24)               # the hand's, to replay it (_recall)
         self.dealer = 0
         self.n = 0
@@ -149,7 +159,7 @@ class Review:
         c = self.c
         # the same seed for every card of a round: the same worlds (bot.action_values)
         self.rng.seed((self.seed * 256 + self.i) * 8 + self.k)
-        if d.talon_state == D.OPEN:
+        if d.talon_state == _OPEN:
             legal = bot.action_values(view, self.level, self.rng, self.values, 1 << c)
         else:               # the bot plays each card in this Deal: replay it after
             legal = bot.action_values(view, self.level, self.rng, self.values, 1 << c, d)
@@ -158,7 +168,7 @@ class Review:
         self._card()
         if self.c < 0:                          # the round is complete
             self.k += 1
-            if self.k >= REPEATS or d.talon_state == D.EXHAUSTED:   # exhausted: exact
+            if self.k >= REPEATS or d.talon_state == _EXHAUSTED:   # exhausted: exact
                 self._end(self.log[self.i], legal, self.k)
                 d.apply(self.log[self.i])
                 self.i += 1

@@ -20,7 +20,6 @@ from micropython import const
 
 from sixtysix_core import review
 from sixtysix_ui import input as I
-from sixtysix_ui import texts
 from sixtysix_ui.pages import Page
 from sixtysix_ui.render import unload
 
@@ -49,8 +48,12 @@ def result_lines(trick, played, better, loss, decisions):
         return ["No costly choice in", "%d card choice%s:" % (decisions, "" if decisions == 1
                                                               else "s"), "well played!"]
     t = review.tenths(loss)
-    return ["Trick %d: you played" % trick, "%s. Better:" % texts.card_words(played),
-            "%s, about" % texts.card_words(better), "+%d.%d game points" % (t // 10, t % 10)]
+    import sys                  # 3/4 players: the table's card words, without texts.py
+    words = sys.modules.get("sixtysix_ui.table_multi")      # and so without deal.py
+    if words is None:
+        from sixtysix_ui import texts as words
+    return ["Trick %d: you played" % trick, "%s. Better:" % words.card_words(played),
+            "%s, about" % words.card_words(better), "+%d.%d game points" % (t // 10, t % 10)]
 
 
 def bar(done, total):
