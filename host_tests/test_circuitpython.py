@@ -216,3 +216,32 @@ def test_whole_app_reviews_a_hand_in_128k(app_path, board):
     scores = lines["STATE"].split("scores ")[1].split("-")
     assert "hand 2" in lines["STATE"] and max(int(s) for s in scores) >= 1, lines["STATE"]
     print(board, {k: lines[k] for k in ("BUILT", "MAXLIVE", "FREE", "POLLS")})
+
+
+# A 3/4-player hand, then "Review" on its summary until the review is done.
+REVIEW_MULTI_SCRIPT = "settle hand right a settle"
+REVIEW_MULTI_HEAP = "136k"      # measured: 131 KiB (PyGamer), 130 (OLED); a board ~155 KB
+
+
+@pytest.mark.parametrize("board", ["pygamer", "oled"])
+@pytest.mark.parametrize("preset", ["THREE_PLAYER_PL", "FOUR_PLAYER_PL"])
+def test_whole_app_reviews_a_multi_player_hand(app_path, board, preset):
+    r = mplane.run(["-m", "app_steps_multi", board, app_path[1], REVIEW_MULTI_SCRIPT,
+                    preset], REVIEW_MULTI_HEAP, cwd=app_path[2])
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr
+    lines = _lines(r.stdout)
+    assert "(6)" in lines["WHERE"], lines                        # app.S_REVIEW
+    page = lines["PAGE"]
+    assert page.startswith("Trick ") or page == "No costly choice in", page
+    # the review loads neither the two-player engine nor its bot
+    loaded = set(lines["LOADED"].split())
+    assert not {"sixtysix_core.deal", "sixtysix_core.bot", "sixtysix_core.view",
+                "sixtysix_ui.texts"} & loaded, loaded
+
+
+def test_a_multi_player_review_that_does_not_fit_says_so(app_path):
+    # in the two-player app's 128 KiB the 4-player review does not fit: one sentence
+    r = mplane.run(["-m", "app_steps_multi", "pygamer", app_path[1], REVIEW_MULTI_SCRIPT,
+                    "FOUR_PLAYER_PL"], APP_HEAP, cwd=app_path[2])
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr
+    assert _lines(r.stdout)["PAGE"] == "Not enough memory", r.stdout[-500:]
