@@ -51,12 +51,9 @@ _CLOSED_SAMPLES = (0, 2, 4, 4)
 _NODE_BUDGET = (0, 400, 1200, 1200)
 HALVING = True
 _EASY_RANDOM = const(3)          # easy: 1 in 3 card choices at random
-_LAST = const(0)                 # talon length of phase 1's last trick: solved exactly
-_LAST_WORLDS = const(3)          # ... in this many times the closed talon's worlds
 
 _SUIT_MASK = cards.SUIT_MASK
 _POINTS = cards.CARD_POINTS
-_INF = const(50)
 
 _state = [None]                  # [_Scratch] once created
 _multi = [None]                  # [the bot_multi module] once a 3- or 4-player view came
@@ -230,8 +227,6 @@ def _rollouts(view, level, rng, s, legal, budget, close):
         rounds = 1
     exclude = sample.excluded(view, 1 - me)
     infer = sample.unlikely(view, 1 - me) if level < 3 else 0     # not hard-v1
-    if level < 3 and view.talon_len() == _LAST:
-        return _last_trick(view, level, rng, s, n, exclude, infer)
     first = True
     active = n
     while active > 1:
@@ -263,48 +258,6 @@ def _rollouts(view, level, rng, s, legal, budget, close):
                 j -= 1
         active = (active + 1) // 2 if HALVING else 1
     return s.cand[0]
-
-
-def _last_trick(view, level, rng, s, n, exclude, infer):
-    """Phase 1's last trick (2 talon cards): a sampled world fixes the two draws, so
-    each candidate (s.cand[:n]) is valued by the exact solver in each world, through
-    the trick and its draws (R7, R8) to the end of the hand; a close (R13) is played
-    on the world and solved as a closed talon.  A solve over its node budget counts
-    one playout instead.  Returns the best candidate."""
-    me = view.seat
-    worlds = _CLOSED_SAMPLES[level] * _LAST_WORLDS
-    per = _NODE_BUDGET[level]
-    w = s.world
-    for k in range(worlds):
-        sample.determinize(view, w, rng, exclude, infer)
-        s.solver.load(w, me)
-        for i in range(n):
-            c = s.cand[i]
-            if c == D.A_CLOSE:
-                w.apply(c)
-                if w.phase == D.PH_CLOSE_REPLY:
-                    w.apply(playout.policy(w))       # R11.3: the nine, as he would
-                s.solver.load(w, me)
-                v = s.solver.solve(per, -_INF, _INF, w.legal_cards())
-                if v == endgame.NO_VALUE:
-                    s.solver.load_rules(w, me)
-                    v = playout.run(w, me, s.solver)
-                else:
-                    v *= playout.GP_WEIGHT
-            else:
-                v = s.solver.solve(per, -_INF, _INF, 1 << c)
-                if v == endgame.NO_VALUE:
-                    s.solver.load_rules(w, me)
-                    v = playout.run(w, me, s.solver, c)
-                    s.solver.load(w, me)
-                else:
-                    v *= playout.GP_WEIGHT
-            s.score[i] += v
-    best = 0
-    for i in range(1, n):
-        if s.score[i] > s.score[best]:
-            best = i
-    return s.cand[best]
 
 
 # ------------------------------------------------------------------ phase 2

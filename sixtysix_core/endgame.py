@@ -31,8 +31,6 @@ from sixtysix_core import deal as D
 
 NO_VALUE = const(-99)
 _PLIES = const(26)
-_DRAW = const(27)           # lead[_DRAW], lead[_DRAW + 1]: the last two talon cards
-_ROOT = const(29)           # lead[_ROOT]: the root's allowed moves (a card mask)
 _MOVES = const(8)
 _INF = const(50)
 
@@ -57,7 +55,7 @@ class Solver:
         self.t0 = bytearray(n)
         self.t1 = bytearray(n)
         self.leader = bytearray(n)
-        self.lead = [0] * (n + 3)   # and the open talon's draws, the root's moves
+        self.lead = [0] * n
         self.alpha = [0] * n
         self.beta = [0] * n
         self.best = [0] * n
@@ -103,16 +101,11 @@ class Solver:
         self.t1[0] = d.tricks[1]
         self.leader[0] = d.leader
         self.lead[0] = d.lead_card if d.phase == D.PH_FOLLOW else -1
-        if d.talon_state == D.OPEN and d.talon_len == 2:    # the last trick of phase 1
-            self.lead[_DRAW] = d.talon[d.talon_top]         # R7: the winner's draw,
-            self.lead[_DRAW + 1] = d.talon[d.talon_top + 1]     # the loser's: the upcard
-            self.exhausted = True
 
     def load_rules(self, d, me):
         """Only the rules, the closer and the close snapshot of `d`, for scoring
         (playout.run uses the solver's scoring without a search)."""
         self.me = me
-        self.lead[_DRAW] = -1
         self.trump = d.trump
         self.rule = d.opt_phase2
         self.closer = d.closer
@@ -228,8 +221,6 @@ class Solver:
         if lead < 0:
             h = self.h0[k] if self.leader[k] == 0 else self.h1[k]
             tr = self.trump
-            if k == 0:
-                h &= self.lead[_ROOT]
             for i in range(5):
                 s = i if i < 4 else tr
                 if s == tr and i < 4:
@@ -244,9 +235,7 @@ class Solver:
             h = self.h1[k] if self.leader[k] == 0 else self.h0[k]
             ls = lead // 6
             same = h & _SUIT_MASK[ls]
-            if k < 2 and self.lead[_DRAW] >= 0:
-                legal = h                           # R8: the last phase-1 follow is free
-            elif same:
+            if same:
                 if self.rule == 0:
                     beat = same & _ABOVE[lead]
                     if beat:
@@ -258,8 +247,6 @@ class Solver:
                     tm = h & _SUIT_MASK[self.trump]
                     if tm:
                         legal = tm
-            if k == 0:
-                legal &= self.lead[_ROOT]
             for s in range(4):
                 x = legal >> (s * 6) & 63
                 while x:                            # cheapest first
@@ -270,15 +257,13 @@ class Solver:
         self.nmoves[k] = n
         self.imove[k] = 0
 
-    def solve(self, budget, lo=-_INF, hi=_INF, only=0xFFFFFF):
+    def solve(self, budget, lo=-_INF, hi=_INF):
         """Exact value for self.me of the loaded position, or NO_VALUE when more than
         `budget` nodes would be needed.  self.best_move is the root's best card.
         With a window lo < hi narrower than the game's values the answer is exact only
         inside it: a result <= lo means "at most lo", >= hi means "at least hi" (a
-        null window lo = 0, hi = 1 asks just "does `me` win?").  `only`: a mask of
-        the cards the root may play (to value one candidate card)."""
+        null window lo = 0, hi = 1 asks just "does `me` win?")."""
         me = self.me
-        self.lead[_ROOT] = only
         mv = self.maxv
         alpha = self.alpha
         beta = self.beta
@@ -391,14 +376,7 @@ class Solver:
             p1 += pts + q1
             q1 = 0
             t1 += 1
-        if k < 2 and self.lead[_DRAW] >= 0:         # R7: the last two talon cards
-            if w == 0:
-                h0 |= 1 << self.lead[_DRAW]
-                h1 |= 1 << self.lead[_DRAW + 1]
-            else:
-                h1 |= 1 << self.lead[_DRAW]
-                h0 |= 1 << self.lead[_DRAW + 1]
-        elif h0 == 0 and h1 == 0:
+        if h0 == 0 and h1 == 0:
             return self._end(w, p0, p1, t0, t1)
         if self.opt_declare == 1:                   # D2: the loser's turn comes first
             if (p1 if w == 0 else p0) >= 66:

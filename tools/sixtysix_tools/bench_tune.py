@@ -12,10 +12,7 @@ hard-v1, which shares playout.py, as shipped too).  NAME (see TUNABLES):
   gp_weight, pts_div        playout.py's score: gp_weight x game points + card points
                             // pts_div;
   close_at                  playout.CLOSE_AT: a playout's leader closes when his total
-                            and sure points reach it (0: never);
-  last, last_worlds         bot._LAST: the talon length at which phase 1's decisions
-                            are solved exactly in sampled worlds (0: never, 2: the
-                            last trick), in bot._LAST_WORLDS x the closed talon's worlds.
+                            and sure points reach it (0: never).
 Prints the variant's share of the game points with its 95% interval (tournament.py's
 duplicate format and seeds).  Screen at 500 deals (about +/- 2.6), confirm at 2,000
 (+/- 1.3) on CLASSIC_66 and SCHNAPSEN_AT.
@@ -31,9 +28,7 @@ TUNABLES = {"playouts": ("bot", "_PLAYOUTS", True),
             "halving": ("bot", "HALVING", False),
             "gp_weight": ("playout", "GP_WEIGHT", False),
             "pts_div": ("playout", "PTS_DIV", False),
-            "close_at": ("playout", "CLOSE_AT", False),
-            "last": ("bot", "_LAST", False),
-            "last_worlds": ("bot", "_LAST_WORLDS", False)}
+            "close_at": ("playout", "CLOSE_AT", False)}
 
 
 def parse(settings):
@@ -50,7 +45,7 @@ def parse(settings):
         except ValueError:
             raise ValueError("%s=%r: the value must be a whole number"
                              % (name, value)) from None
-        if v < (0 if name in ("halving", "close_at", "last") else 1):
+        if v < (0 if name in ("halving", "close_at") else 1):
             raise ValueError("%s=%d is out of range" % (name, v))
         out.append(TUNABLES[name] + (v,))
     return out
