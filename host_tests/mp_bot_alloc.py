@@ -5,7 +5,10 @@ Positions are set up first (allocating is fine there); then, with the heap locke
 the exact solver's search loop (endgame.Solver.solve), a determinization
 (sample.determinize), a playout (playout.run) and whole bot decisions (bot.choose at
 every level, after one warm-up call that creates the scratch state) must run without
-a single allocation.  Prints PASS/FAIL lines; exits 1 on any failure.
+a single allocation.  The positions: six hands played by greedy's rule of thumb, the
+talon closed at one in four of its chances (so that closed-talon decisions, which hard
+and normal play by rollouts, are checked too).  Prints PASS/FAIL lines; exits 1 on
+any failure.
 """
 import gc
 import sys
@@ -33,6 +36,7 @@ def main():
     solver = endgame.Solver()
     solved = 0
     decided = 0
+    closed = 0
     for h in range(6):
         d.new_hand(h % 2, r)
         while not d.is_over():
@@ -70,9 +74,17 @@ def main():
                       "talon", d.talon_state)
                 failures += 1
                 break
-            d.apply(SB.greedy_choose(view, r))
+            if d.talon_state == D.CLOSED:
+                closed += 1
+            if d.legal_specials() >> (D.A_CLOSE - 24) & 1 and r.below(4) == 0:
+                d.apply(D.A_CLOSE)                  # so that closed-talon decisions occur
+            else:
+                d.apply(SB.greedy_choose(view, r))
     if solved < 10:
         print("FAIL too few solver positions", solved)
+        failures += 1
+    if closed < 10:
+        print("FAIL too few closed-talon decisions", closed)
         failures += 1
     if failures:
         sys.exit(1)

@@ -17,7 +17,9 @@ How it decides (RULES.md references in brackets):
     of game points (then card points) wins, so a close is chosen by its expected game
     points;
   * phase 2, talon exhausted: both hands are known by elimination, so the endgame
-    solver (endgame.py) plays perfectly; talon closed: the solver on sampled worlds.
+    solver (endgame.py) plays perfectly; talon closed: the same rollouts (the playouts
+    follow R9), measured stronger than a solver vote in each of 4 sampled worlds
+    (README, "What issue 13 tried"), which hard-v1 keeps.
 
 Levels (budgets sized for a SAMD51 in CircuitPython, see tools/sixtysix_tools/bench_bot):
   easy    the rule of thumb with a third of its card choices random, never closes;
@@ -44,7 +46,8 @@ from sixtysix_core import sample
 
 LEVELS = ("easy", "normal", "hard")
 
-# Per level: phase-1 playouts, worlds for a closed talon, node budget of one decision.
+# Per level: playouts (talon open or closed), hard-v1's and a review's worlds for a
+# closed talon, the solver's node budget of one decision.
 # hard: 168 playouts, whose closes (playout.CLOSE_AT) cost what 192 without them did.
 _PLAYOUTS = (0, 24, 168, 192)
 _CLOSED_SAMPLES = (0, 2, 4, 4)
@@ -132,7 +135,7 @@ def choose(view, level, rng):
         if legal:
             return cards.lowest(legal)
         return _first_special(specials)
-    if view.talon_state() != D.OPEN:
+    if view.talon_state() == D.EXHAUSTED or view.talon_state() != D.OPEN and level >= 3:
         return _phase2(view, level, rng, s, legal)
     return _rollouts(view, level, rng, s, legal, _PLAYOUTS[level], False)
 
@@ -263,8 +266,8 @@ def _rollouts(view, level, rng, s, legal, budget, close):
 # ------------------------------------------------------------------ phase 2
 
 def _phase2(view, level, rng, s, legal):
-    """Talon exhausted: the one consistent world, solved exactly.  Talon closed: the
-    opponent's hand is sampled; each world votes for its best card.  A world whose
+    """Talon exhausted: the one consistent world, solved exactly.  Talon closed (hard-v1
+    only): the opponent's hand is sampled; each world votes for its best card.  A world whose
     solve needs more than its node budget votes by one playout per card instead."""
     me = view.seat
     exclude = sample.excluded(view, 1 - me)

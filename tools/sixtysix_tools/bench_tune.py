@@ -6,8 +6,11 @@
 The variant is `hard` with the constants set while it decides and put back after each
 of its decisions, so `--against hard` plays it against the bot as shipped (and against
 hard-v1, which shares playout.py, as shipped too).  NAME (see TUNABLES):
-  playouts, closed, nodes   hard's entries of bot.py's level tables (phase-1 playouts,
-                            worlds for a closed talon, solver nodes of a decision);
+  playouts, closed, nodes   hard's entries of bot.py's level tables (playouts, worlds
+                            for a closed talon, solver nodes of a decision; hard plays
+                            a closed talon by the playouts, so `closed` changes only
+                            a review's values, and `nodes` only an exhausted talon's
+                            play);
   halving                   bot.HALVING (1: successive halving, 0: equal shares);
   gp_weight, pts_div        playout.py's score: gp_weight x game points + card points
                             // pts_div;
