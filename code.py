@@ -27,4 +27,8 @@ if hw:
     from sixtysix_ui.app import App
 
     gc.collect()
-    App(hw).run()
+    try:
+        App(hw).run()
+    except MemoryError:                            # the app saves as it goes
+        print("Sixty-Six ran out of memory. Press reset: the match goes on from its "
+              "last save.")

@@ -21,6 +21,25 @@ def test_missing_oled_gives_one_plain_sentence(tmp_path):
     assert "Sixty-Six cannot start the display or the buttons" in out.stdout
 
 
+def test_out_of_memory_gives_one_plain_sentence(tmp_path):
+    """A MemoryError that escapes the app on a board: one sentence, no traceback."""
+    (tmp_path / "board.py").write_text('board_id = "feather_m4_express"\n')
+    for package, module, text in (
+            ("sixtysix_boards", "oled128x64", "KEYS = 0\n"),
+            ("sixtysix_ui", "app", "class App:\n    def __init__(self, hw):\n"
+             "        pass\n\n    def run(self):\n        raise MemoryError('x')\n")):
+        (tmp_path / package).mkdir()
+        (tmp_path / package / "__init__.py").write_text("")
+        (tmp_path / package / (module + ".py")).write_text(text)
+    env = dict(os.environ, PYTHONPATH=str(tmp_path))
+    out = subprocess.run([sys.executable, os.path.join(ROOT, "code.py")], cwd=str(tmp_path),
+                         env=env, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert "Traceback" not in out.stdout + out.stderr
+    assert out.stdout.strip() == ("Sixty-Six ran out of memory. Press reset: the match goes "
+                                  "on from its last save.")
+
+
 def test_code_py_is_short_and_has_the_one_line_flash_sets():
     text = open(os.path.join(ROOT, "code.py")).read()
     assert len(text.splitlines()) <= 40
