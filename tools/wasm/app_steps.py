@@ -231,8 +231,8 @@ def main(board, script):
     INTERP (before the stand-ins, this module loaded), BASE (the stand-ins loaded),
     BOARD (the board module imported), IMPORTED (the app modules), BUILT (App(hw) and its
     first screen), MAXLIVE bytes where (the most after any poll), FREE (the least
-    gc.mem_free() after a poll) and END, then WHERE, STATE (bot level, hand, scores),
-    POLLS and PAGE (the first line of the page shown at the end)."""
+    gc.mem_free() after a poll) and END, then WHERE, STATE (bot level, hand, scores) and
+    POLLS."""
     interp = _live()
     prepare(board, script)
     print("INTERP", interp)
@@ -256,8 +256,6 @@ def main(board, script):
     print("WHERE", position())
     print("STATE", summary())
     print("POLLS", _s["polls"])
-    lines = getattr(_s["app"].current, "lines", None)
-    print("PAGE", lines[0] if lines else "")       # e.g. a review's first result line
 
 
 if __name__ == "__main__":

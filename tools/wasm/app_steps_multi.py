@@ -66,6 +66,8 @@ def main(board, script, preset, old2p=False):
         return first()
     app_steps.build = build
     app_steps.main(board, script)
+    lines = getattr(app_steps._s["app"].current, "lines", None)
+    print("PAGE", lines[0] if lines else "")       # e.g. a review's first result line
     # what the match left loaded (the lane checks that no two-player engine is there)
     print("LOADED", " ".join(sorted(k for k in sys.modules if k.startswith("sixtysix_"))))
 
