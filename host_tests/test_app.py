@@ -120,7 +120,8 @@ def test_save_after_each_trick_and_resume(board):
 
 
 def test_corrupt_save_starts_fresh_with_a_note():
-    nvm = bytearray(os.urandom(8192))
+    nvm = bytearray(random.Random(7).randbytes(8192))
+    nvm[1022] = nvm[1023] = 0xFF        # storage.py's KIND and INTENT bytes: not set
     d = Driver("pygamer", seed=1, nvm=nvm)
     assert not d.app.in_match
     assert d.app.storage.note == "Old save unreadable"
@@ -805,8 +806,14 @@ class _BrokenNvm(bytearray):
 
 @pytest.mark.parametrize("board", BOARDS)
 def test_page_footers_show_the_notes(board):
-    d = Driver(board, seed=1, nvm=bytearray(os.urandom(8192)))
-    assert d.app.render._page_footer.text == "Old save unreadable"
+    for seed in range(2):                           # nvm of random bytes: not our saves
+        junk = bytearray(random.Random(seed).randbytes(8192))
+        junk[1023] = 0xFF       # (0x4E there asks the start for a new match: storage.py)
+        if seed == 1:
+            junk[1022] = 0x4D                       # as if the latest save were 3/4 players
+        d = Driver(board, seed=1, nvm=junk)
+        assert d.app.screen == 0 and not d.app.in_match, seed   # the title, no match
+        assert d.app.render._page_footer.text == "Old save unreadable", seed
     d = Driver(board, seed=1, nvm=None)
     d.app.storage.__init__(None)
     d.app.show_title()
