@@ -876,11 +876,7 @@ def test_an_option_changed_during_a_match_is_kept_for_the_next_match():
 
 def _three_button_driver(seed):
     """A board with left, right and A only (key numbers as in sim.KEY_NAMES)."""
-    d = Driver("oled", seed=seed, nvm=_blank_nvm())
-    d.hw.KEYMAP = ("left", "right", "", "", "a", "", "", "")
-    d.app = A.App(d.hw, font=d.font, seed=seed, record_out=d.records.append)
-    d.tick(0)
-    return d
+    return Driver("three", seed=seed, nvm=_blank_nvm())
 
 
 def test_by_hand_draw_with_the_cursor_on_menu_draws():

@@ -26,14 +26,9 @@ CASES = (("THREE_PLAYER_PL", ()), ("FOUR_PLAYER_PL", ()),
 
 
 def _driver(board, seed, preset, options=()):
-    three = board == "three"
     size = simhw.TFT_SIZE if board == "pygamer" else simhw.OLED_SIZE
-    d = Driver("oled" if three else board, seed=seed, display=simhw.NullDisplay(*size),
+    d = Driver(board, seed=seed, display=simhw.NullDisplay(*size),
                nvm=bytearray(b"\xff" * 8192))
-    if three:
-        d.hw.KEYMAP = ("left", "right", "", "", "a", "", "", "")
-        d.app = A.App(d.hw, font=d.font, seed=seed, record_out=d.records.append)
-        d.tick(0)
     app = d.app
     app.settings.preset = R.preset_names().index(preset)
     R.preset(preset).copy_into(app.choice)

@@ -24,7 +24,6 @@ from sixtysix_core.rng import Rng  # noqa: E402
 from sixtysix_tools import simhw  # noqa: E402
 from sixtysix_tools.sim import Driver  # noqa: E402
 import test_app_reach  # noqa: E402
-from sixtysix_ui import app as A  # noqa: E402
 
 _KEYS = test_app_reach._KEYS
 _THREE = test_app_reach._THREE
@@ -46,12 +45,8 @@ class _Search(test_app_reach._Search):
     def __init__(self, board, preset, options):
         three = board == "three"
         size = simhw.OLED_SIZE if board != "pygamer" else simhw.TFT_SIZE
-        self.d = d = Driver("oled" if three else board, seed=5,
-                            display=simhw.NullDisplay(*size), nvm=bytearray(b"\xff" * 8192))
-        if three:
-            d.hw.KEYMAP = ("left", "right", "", "", "a", "", "", "")
-            d.app = A.App(d.hw, font=d.font, seed=5, record_out=d.records.append)
-            d.tick(0)
+        self.d = d = Driver(board, seed=5, display=simhw.NullDisplay(*size),
+                            nvm=bytearray(b"\xff" * 8192))
         self.keys = _THREE if three else _KEYS
         rules = R.preset(preset)
         for name, value in options:

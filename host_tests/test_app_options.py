@@ -31,12 +31,8 @@ BOARDS = ("pygamer", "oled", "three")
 def _driver(board, seed=5, nvm=None):
     three = board == "three"
     size = simhw.TFT_SIZE if board == "pygamer" else simhw.OLED_SIZE
-    d = Driver("oled" if three else board, seed=seed, display=simhw.NullDisplay(*size),
-               nvm=nvm if nvm is not None else bytearray(b"\xff" * 8192))
-    if three:                               # left, A, right only: no up/down, no B
-        d.hw.KEYMAP = ("left", "right", "", "", "a", "", "", "")
-        d.app = A.App(d.hw, font=d.font, seed=seed, record_out=d.records.append)
-        d.tick(0)
+    d = Driver(board, seed=seed, display=simhw.NullDisplay(*size),   # three: left, A,
+               nvm=nvm if nvm is not None else bytearray(b"\xff" * 8192))  # right only
     d.three = three
     return d
 

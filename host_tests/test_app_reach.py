@@ -38,12 +38,8 @@ class _Search:
     def __init__(self, board):
         three = board == "three"
         size = simhw.OLED_SIZE if board != "pygamer" else simhw.TFT_SIZE
-        self.d = d = Driver("oled" if three else board, seed=5,
-                            display=simhw.NullDisplay(*size), nvm=bytearray(b"\xff" * 8192))
-        if three:
-            d.hw.KEYMAP = ("left", "right", "", "", "a", "", "", "")
-            d.app = A.App(d.hw, font=d.font, seed=5, record_out=d.records.append)
-            d.tick(0)
+        self.d = d = Driver(board, seed=5, display=simhw.NullDisplay(*size),
+                            nvm=bytearray(b"\xff" * 8192))
         self.keys = _THREE if three else _KEYS
         d.run("a settle")                       # New match
         self.snap = D.Deal(d.app.rules)

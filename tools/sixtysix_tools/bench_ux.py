@@ -26,23 +26,16 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 _MAX_PRESSES = 400              # per move: a screen the script cannot drive is a bug
 
 
-_THREE_KEYS = ("left", "right", "", "", "a", "", "", "")    # by sim.KEY_NAMES numbers
-
-
 class _Player:
     def __init__(self, board, seed, level, three=False):
         from sixtysix_core.rng import Rng
         from sixtysix_tools import simhw
         from sixtysix_tools.sim import Driver
-        from sixtysix_ui.app import App
         size = simhw.OLED_SIZE if board == "oled" else simhw.TFT_SIZE
-        self.d = d = Driver(board, seed=seed, display=simhw.NullDisplay(*size),
-                            nvm=bytearray(b"\xff" * 8192))
+        # three: left, right and A only ("Menu" is a cursor slot)
+        self.d = d = Driver("three" if three else board, seed=seed,
+                            display=simhw.NullDisplay(*size), nvm=bytearray(b"\xff" * 8192))
         self.three = three
-        if three:                       # left, right and A only: "Menu" is a cursor slot
-            d.hw.KEYMAP = _THREE_KEYS
-            d.app = App(d.hw, font=d.font, seed=seed, record_out=d.records.append)
-            d.tick(0)
         d.app.settings.level = level
         self.rng = Rng(seed + 1000)
         self.presses = 0

@@ -38,19 +38,26 @@ _STEP_MS = 20
 _ALIASES = {"z": "a", "x": "b", "enter": "start", "space": "select"}
 
 
+# board "three": the OLED with left, right and A only (key numbers as in KEY_NAMES)
+THREE_KEYMAP = ("left", "right", "", "", "a", "", "", "")
+
+
 class Driver:
-    """Builds a host board and the App, and plays --keys scripts on a fake clock."""
+    """Builds a host board and the App, and plays --keys scripts on a fake clock.
+    board: "pygamer", "oled", or "three" (the OLED with three buttons)."""
 
     def __init__(self, board="pygamer", seed=None, display=None, font=None, nvm=None,
                  record_out=None, rules=None):
         import displayio
         from sixtysix_ui.app import App
-        self.kind = "oled" if board == "oled" else "tft"
+        self.kind = "oled" if board in ("oled", "three") else "tft"
         if display is None:
             displayio.release_displays()
             display = simhw.make_oled() if self.kind == "oled" else simhw.make_tft()
         self.display = display
         self.hw = simhw.HostBoard(self.kind, display)
+        if board == "three":
+            self.hw.KEYMAP = THREE_KEYMAP
         if nvm is not None:
             self.hw.nvm = nvm
         self.font = font if font is not None else simhw.AsciiFont()
