@@ -186,6 +186,31 @@ def test_bench_infer_prints_the_ratio_and_refuses_bad_input(capsys):
     assert "times as often as another" in capsys.readouterr().out
 
 
+def test_bench_infer_by_play_reads_greedy_sheds_and_prints_a_table(capsys):
+    """greedy takes a low lead whenever a card of its suit beats it, so after he shed
+    on one he rarely holds the lead suit's cards above it (only by a draw since)."""
+    from sixtysix_tools import bench_infer
+    rows = {(what, where): (n, ratio) for what, where, n, ratio in
+            bench_infer.by_play("greedy", 40, 1, "CLASSIC_66", least=30)}
+    n, ratio = rows[("he shed (a low lead)", "lead suit, above")]
+    assert n >= 30 and ratio < 0.6
+    assert all(r > 0 for _, r in rows.values())
+    assert bench_infer.main("bench", ["--by-play", "--hands", "3", "--against",
+                                      "greedy"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("his last card") and "deviation from 1" in out[1]
+
+
+def test_bench_strength_ceiling_prints_only_the_two_ceilings(capsys):
+    from sixtysix_tools import bench_strength
+    assert bench_strength.main("bench", ["--ceiling", "--hands", "4", "--against",
+                                         "random", "--rules", "SCHNAPSEN_AT"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 3 and out[0].startswith("ceilings: hard vs random")
+    assert "perfect information" in out[1] and "sees his hand only" in out[2]
+    assert all("4 deals" in line for line in out[1:])
+
+
 def test_bench_strength_hand_known_deals_hard_the_true_hand(monkeypatch):
     from sixtysix_tools import bench_strength
     d = scripted()

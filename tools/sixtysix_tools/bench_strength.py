@@ -1,7 +1,7 @@
 """`bench strength`: the bot's budget curve, printed (host tool, not a timed test).
 
     python3 tools/sixtysix.py bench strength [--hands N] [--seed S] [--rules PRESET]
-                                             [--against expert] [--jobs 1]
+                                             [--against expert] [--jobs 1] [--ceiling]
 
 Plays `hard` at 1/4, 1, 4 and 16 times its work budget (playouts per decision, solver
 nodes, sampled worlds for a closed talon) against `--against` (default `expert`), and a
@@ -9,8 +9,9 @@ perfect-information `hard` (its determinizations are the true deal: it sees ever
 as the ceiling, and a `hard` that sees the opponent's hand but not the talon order (the
 ceiling of any inference about his hand).  Duplicate deals as in `tournament` (same
 seeds, 95% intervals); the 16x point plays a quarter of the deals.  Prints one line per
-point: hard's share of the game points.  The budgets are changed in this process only
-(bot.py's level tables).
+point: hard's share of the game points.  --ceiling prints only the last two lines (the
+ceilings), on all the deals.  The budgets are changed in this process only (bot.py's
+level tables).
 """
 import sys
 
@@ -82,10 +83,12 @@ def _line(label, r):
         label, r["deals"], 100 * s, 100 * h)
 
 
-def run(hands, seed, preset, against, jobs, out=sys.stdout):
+def run(hands, seed, preset, against, jobs, out=None, ceiling=False):
     from sixtysix_core import bot, sample
-    out.write("budget curve: hard vs %s, %s, seed %d\n" % (against, preset, seed))
-    for num, den in POINTS:
+    out = out or sys.stdout
+    out.write("%s: hard vs %s, %s, seed %d\n" % (
+        "ceilings" if ceiling else "budget curve", against, preset, seed))
+    for num, den in () if ceiling else POINTS:
         n = hands // 4 if num == 16 else hands
         saved = _scaled(bot, num, den)
         try:
@@ -138,9 +141,11 @@ def main(command, args):
                 "baseline bot.", 500, "SCHNAPSEN_AT", "point")
     ap.add_argument("--against", default="expert", choices=T.BOTS)
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--ceiling", action="store_true",
+                    help="only perfect information and seeing his hand")
     ns = ap.parse_args(args)
     bad = bad_args(ns, 4)
     if bad:
         sys.stderr.write(bad + "\n")
         return 2
-    return run(ns.hands, ns.seed, ns.rules, ns.against, ns.jobs)
+    return run(ns.hands, ns.seed, ns.rules, ns.against, ns.jobs, ceiling=ns.ceiling)
