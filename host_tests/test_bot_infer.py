@@ -195,10 +195,13 @@ def test_bench_infer_by_play_reads_greedy_sheds_and_prints_a_table(capsys):
     n, ratio = rows[("he shed (a low lead)", "lead suit, above")]
     assert n >= 30 and ratio < 0.6
     assert all(r > 0 for _, r in rows.values())
-    assert bench_infer.main("bench", ["--by-play", "--hands", "3", "--against",
+    assert bench_infer.main("bench", ["--by-play", "--hands", "20", "--against",
                                       "greedy"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("his last card") and "deviation from 1" in out[1]
+    assert bench_infer.main("bench", ["--by-play", "--hands", "1", "--against",
+                                      "random"]) == 0
+    assert "no class of 200 cards yet" in capsys.readouterr().out
 
 
 def test_bench_strength_ceiling_prints_only_the_two_ceilings(capsys):

@@ -159,10 +159,13 @@ def main(command, args):
               "many times as often as a card of the pool" % (ns.rules, ns.hands, ns.seed))
         for name in names:
             rows = by_play(name, ns.hands, ns.seed, ns.rules)
-            cards = sum(r[2] for r in rows) or 1
+            if not rows:
+                print("  %s: no class of 200 cards yet (more --hands)" % name)
+                continue
+            cards = sum(r[2] for r in rows)
             print("  %s (deviation from 1: %.3f on average over the cards, at most %.2f)"
                   % (name, sum(r[2] * abs(r[3] - 1) for r in rows) / cards,
-                     max([abs(r[3] - 1) for r in rows] or [0])))
+                     max(abs(r[3] - 1) for r in rows)))
             for what, where, n, ratio in rows:
                 print("    %-34s %-17s %6d cards  %.2f" % (what, where, n, ratio))
         return 0

@@ -5,9 +5,10 @@
 
 Plays `hard` at 1/4, 1, 4 and 16 times its work budget (playouts per decision, solver
 nodes, sampled worlds for a closed talon) against `--against` (default `expert`), and a
-perfect-information `hard` (its determinizations are the true deal: it sees every card)
-as the ceiling, and a `hard` that sees the opponent's hand but not the talon order (the
-ceiling of any inference about his hand).  Duplicate deals as in `tournament` (same
+perfect-information `hard` (its determinizations are the true deal: it sees every card;
+every playout then plays that one deal, so against the stronger bots this is no
+ceiling, README), and a `hard` that sees the opponent's hand but not the talon order
+(the ceiling of any inference about his hand).  Duplicate deals as in `tournament` (same
 seeds, 95% intervals); the 16x point plays a quarter of the deals.  Prints one line per
 point: hard's share of the game points.  --ceiling prints only the last two lines (the
 ceilings), on all the deals.  The budgets are changed in this process only (bot.py's
