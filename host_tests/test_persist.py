@@ -267,11 +267,23 @@ def test_rules_the_app_cannot_choose_are_refused():
 
 
 def test_settings_out_of_range_are_refused():
-    for offset, value in ((8, 3), (9, len(R.preset_names()) - 1), (10, 2), (11, 2),
-                          (9, R.preset_names().index("THREE_PLAYER_PL"))):
+    for offset, value in ((8, 3), (9, len(R.preset_names())), (9, 255), (10, 2), (11, 2)):
         buf = _match_image()
         buf[offset] = value
         assert P.decode(_reseal(buf)) is None, (offset, value)
+
+
+def test_the_title_may_choose_any_preset_while_the_match_keeps_its_rules():
+    """settings.preset is the title's choice for the next match, of any number of
+    players: the match in the image keeps its own rules whatever it is."""
+    want = P.decode(_match_image())
+    for name in R.preset_names():
+        buf = _match_image()
+        buf[9] = R.preset_names().index(name)
+        got = P.decode(_reseal(buf))
+        assert got is not None, name
+        assert got.settings.preset == buf[9] and got.rules.preset == want.rules.preset
+        assert got.match.scores == want.match.scores
 
 
 def test_no_match_block_must_be_zero():

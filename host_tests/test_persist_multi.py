@@ -277,7 +277,7 @@ def test_what_the_app_could_not_have_written_is_refused():
         "hands": _patched(buf, (k + 6, m.hands + 4 * 9), (k + 5, m.dealer)),
         "target": _patched(buf, (k + 8, 10)),
         "level": _patched(buf, (8, 3)),
-        "preset": _patched(buf, (9, R.preset_names().index("CLASSIC_66"))),
+        "preset": _patched(buf, (9, len(R.preset_names()))),
         "option": _patched(buf, (13 + [n for n, _ in R.options()].index("exchange"), 1)),
         "players": _patched(buf, (13, 1)),
         "flags": _patched(buf, (7, 2)),

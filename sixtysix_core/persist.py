@@ -12,7 +12,8 @@ Image layout (version 1; all ints unsigned bytes, 16-bit values little-endian):
     5     2  seq: save counter; of two valid slots the newer seq wins (mod 65536)
     7     1  flags: bit 0 a match is in progress, bit 1 a hand is in progress
     8     1  settings.level (index into bot.LEVELS)
-    9     1  settings.preset (index into rules.preset_names())
+    9     1  settings.preset (index into rules.preset_names()): the title's choice for
+             the next match, of any number of players; not the preset of the rules below
    10     1  settings.auto_draw (0/1)
    11     1  settings.reveal (0/1: show the player his own points, reveal_points)
    12     1  k = number of rules options (rules.NUM_OPTIONS)
@@ -193,8 +194,10 @@ def _decode(buf, o):
     if flags & ~(FLAG_MATCH | FLAG_DEAL) or (flags & FLAG_DEAL and not flags & FLAG_MATCH):
         return None
     settings = Settings(buf[o + 8], buf[o + 9], buf[o + 10], buf[o + 11])
+    # settings.preset is the title's choice for the next match (any preset, of 2, 3 or 4
+    # players); the image's rules are found among the presets by app_rules below
     if (settings.level >= NUM_LEVELS or settings.auto_draw > 1 or settings.reveal > 1
-            or not playable(settings.preset)):
+            or settings.preset >= len(R.preset_names())):
         return None
     out.settings = settings
     if buf[o + 12] != R.NUM_OPTIONS:
@@ -385,7 +388,7 @@ def damaged(mem):
         start = slot * SLOT_SIZE
         if len(mem) < start + SLOT_SIZE:
             break
-        if decode(mem, start) is None and not _blank(mem, start, start + SLOT_SIZE):
+        if decode(mem, start) is None and not blank_at(mem, start, start + SLOT_SIZE):
             out += 1
     return out
 
@@ -420,10 +423,11 @@ def next_slot(mem):
 
 def blank(mem):
     """True if mem looks never written (all 0x00 or all 0xFF in the slot area)."""
-    return _blank(mem, 0, min(len(mem), NUM_SLOTS * SLOT_SIZE))
+    return blank_at(mem, 0, min(len(mem), NUM_SLOTS * SLOT_SIZE))
 
 
-def _blank(mem, start, end):
+def blank_at(mem, start, end):
+    """True if mem[start:end] is all 0x00 or all 0xFF (never written)."""
     first = mem[start] if end > start else 0
     if first not in (0, 0xFF):
         return False

@@ -248,9 +248,10 @@ def _decode(buf, o):
             or st.preset >= len(names) or buf[o + 12] != R.NUM_OPTIONS):
         return "The save is damaged."
     out.settings = st
+    # st.preset is the title's choice (any preset); the rules are found by app_rules
     rules = R.preset(names[st.preset])
     i = o + _HEADER
-    if rules.players == 2 or not rules.decode_from(buf, i) or not app_rules(rules):
+    if not rules.decode_from(buf, i) or not app_rules(rules):
         return "The save's rules are not a 3- or 4-player game of the app."
     out.rules = out.choice = rules
     i += R.NUM_OPTIONS
@@ -318,14 +319,24 @@ def _decode(buf, o):
 
 
 def app_rules(rules):
-    """True if a 3/4-player match of the app could have these rules: its preset
-    (rules.preset) with at most APP_OPTIONS changed, and playable."""
+    """True if a 3/4-player match of the app could have these rules: a 3/4-player
+    preset with at most APP_OPTIONS changed, and playable.  Sets rules.preset to that
+    preset's name (rules.preset is tried first).  Cold path: a RuleSet per preset tried."""
     if rules.players == 2 or rules.unsupported() is not None:
         return False
-    for opt, _ in rules.overrides():
-        if opt not in APP_OPTIONS:
-            return False
-    return True
+    names = R.preset_names()
+    first = rules.preset
+    for k in range(-1, len(names)):
+        name = first if k < 0 else names[k]
+        if (k >= 0 and name == first) or R.preset(name).players == 2:
+            continue
+        rules.preset = name
+        for opt, _ in rules.overrides():
+            if opt not in APP_OPTIONS:
+                break
+        else:
+            return True
+    return False
 
 
 def possible(match):
@@ -402,7 +413,7 @@ def damaged(mem):
     for slot in range(NUM_SLOTS):
         start = slot * SLOT_SIZE
         if len(mem) >= start + SLOT_SIZE and decode(mem, start) is None \
-                and not persist._blank(mem, start, start + SLOT_SIZE):
+                and not persist.blank_at(mem, start, start + SLOT_SIZE):
             out += 1
     return out
 
