@@ -19,6 +19,12 @@ class _Hand:
         self.closer = closer
 
 
+
+def _Stats(nvm):
+    """The statistics on a Storage of nvm, as the App makes them."""
+    from sixtysix_ui.storage import Storage
+    return S.Stats(Storage(nvm))
+
 def _nvm():
     return bytearray(b"\xff" * 8192)
 
@@ -34,12 +40,12 @@ def test_region_is_clear_of_the_save_and_fits_nvm():
     assert S.REGION + 2 * S.SLOT <= 8192
     assert len(R.preset_names()) <= S.PRESETS
     assert S.N == S.PRESETS * S.LEVELS * S.COUNTERS and S.SLOT == 9 + 2 * S.N + 2
-    assert not S.Stats(bytearray(1024)).enabled and not S.Stats(None).enabled
-    assert S.Stats(None).save() is False
+    assert not _Stats(bytearray(1024)).enabled and not _Stats(None).enabled
+    assert _Stats(None).save() is False
 
 
 def test_counting_hands_and_matches():
-    st = S.Stats(_nvm())
+    st = _Stats(_nvm())
     assert st.note == "" and st.counts() == [0] * S.N
     st.hand(2, 1, _Hand(0), 0)
     st.hand(2, 1, _Hand(0, (2, 0)), 0)                 # schwarz
@@ -63,11 +69,11 @@ def test_counting_hands_and_matches():
 
 def test_saved_counters_come_back_and_slots_alternate():
     nvm = _nvm()
-    st = S.Stats(nvm)
+    st = _Stats(nvm)
     for i in range(5):
         st.hand(0, 2, _Hand(0), 0)
         assert st.save()
-        again = S.Stats(nvm)
+        again = _Stats(nvm)
         assert again.get(0, 2, S.C_HAND_WON) == i + 1 and again.note == ""
     assert nvm[:S.REGION] == b"\xff" * S.REGION          # the game's save area untouched
     assert nvm[S.REGION + 2 * S.SLOT:] == b"\xff" * (8192 - S.REGION - 2 * S.SLOT)
@@ -76,21 +82,37 @@ def test_saved_counters_come_back_and_slots_alternate():
     assert {a, b} == {4, 5}
     st.prefs = S.PREF_QUIET
     st.reset()
-    again = S.Stats(nvm)
+    again = _Stats(nvm)
     assert again.counts() == [0] * S.N and again.prefs == S.PREF_QUIET
 
 
+def _fill_possible(st):
+    """Scattered counters that matches can give (Stats.possible): every playable preset
+    and level, hands won and lost above the matches, schwarz and close wins within the
+    hands won (none with 3 or 4 players)."""
+    for p in range(len(R.preset_names())):
+        players = R.preset(R.preset_names()[p]).players
+        for lv in range(S.LEVELS):
+            n = (p * S.LEVELS + lv) * S.COUNTERS
+            x = (n * 2654435761) & 0x3FFF
+            won, lost = 0x8000 + x, 0x8000 + (x ^ 0x1555)
+            for k, v in ((S.C_HAND_WON, won), (S.C_HAND_LOST, lost),
+                         (S.C_MATCH_WON, x // 3), (S.C_MATCH_LOST, x // 5),
+                         (S.C_SCHWARZ, 0 if players > 2 else x // 7),
+                         (S.C_CLOSE_WON, 0 if players > 2 else x // 2)):
+                _set(st, n + k, v)
+
+
 def test_every_single_bit_flip_is_refused():
-    st = S.Stats(_nvm())
-    for n in range(S.N):
-        _set(st, n, (n * 2654435761) & 0xFFFF)
+    st = _Stats(_nvm())
+    _fill_possible(st)
     st.prefs = S.PREF_QUIET
     st.finish()
     buf = bytes(st.image)
     assert S.valid(buf, 0) == 1
     mem = _nvm()
     mem[S.REGION:S.REGION + S.SLOT] = buf
-    got = S.Stats(mem)
+    got = _Stats(mem)
     assert got.counts() == st.counts() and got.prefs == S.PREF_QUIET
     for i in range(S.SLOT):
         for bit in range(8):
@@ -101,7 +123,7 @@ def test_every_single_bit_flip_is_refused():
 
 def test_power_cut_at_every_byte_of_a_write_sequence():
     nvm = _nvm()
-    st = S.Stats(nvm)
+    st = _Stats(nvm)
     junk = random.Random(9)
     prev = None
     for step in range(4):
@@ -116,7 +138,7 @@ def test_power_cut_at_every_byte_of_a_write_sequence():
                 tail = trial[off + k:off + S.SLOT] if fill == "old" else bytearray(
                     junk.getrandbits(8) for _ in range(S.SLOT - k))
                 trial[off:off + S.SLOT] = image[:k] + tail
-                got = S.Stats(trial).counts()
+                got = _Stats(trial).counts()
                 if trial[off:off + S.SLOT] == image:
                     assert got == expect
                 elif prev is None:
@@ -130,13 +152,13 @@ def test_power_cut_at_every_byte_of_a_write_sequence():
 
 def test_damage_resets_to_zero_with_a_note_and_never_raises():
     nvm = _nvm()
-    st = S.Stats(nvm)
+    st = _Stats(nvm)
     st.hand(0, 0, _Hand(0), 0)
     st.save()
     st.save()
     for i in range(S.REGION, S.REGION + 2 * S.SLOT, 7):
         nvm[i] ^= 0x10
-    got = S.Stats(nvm)
+    got = _Stats(nvm)
     assert got.counts() == [0] * S.N
     assert got.note == "Statistics were damaged: reset to zero"
     rnd = random.Random(4)
@@ -144,21 +166,21 @@ def test_damage_resets_to_zero_with_a_note_and_never_raises():
         mem = bytearray(rnd.getrandbits(8) for _ in range(8192))
         if rnd.random() < 0.5:
             mem[S.REGION:S.REGION + 3] = b"St\x01"
-        assert S.Stats(mem).counts() == [0] * S.N
+        assert _Stats(mem).counts() == [0] * S.N
     zero = bytearray(8192)
-    assert S.Stats(zero).note == ""                   # never written: no note
+    assert _Stats(zero).note == ""                   # never written: no note
 
 
 def test_write_failure_is_a_note():
     class Broken(bytearray):
         def __setitem__(self, key, value):
             raise OSError("nvm write failed")
-    st = S.Stats(Broken(b"\xff" * 8192))
+    st = _Stats(Broken(b"\xff" * 8192))
     assert st.save() is False and st.note == "Could not save the statistics"
 
 
 def test_page_lines_fit_a_scrolling_page_row_at_the_largest_values():
-    st = S.Stats(_nvm())
+    st = _Stats(_nvm())
     from sixtysix_ui.app import supported_presets
     from sixtysix_ui.stats_page import lines
     presets = supported_presets()
@@ -183,7 +205,40 @@ def test_a_real_deal_is_counted():
     while not d.is_over():
         view.set_seat(d.to_move)
         d.apply(SB.greedy_choose(view, r))
-    st = S.Stats(_nvm())
+    st = _Stats(_nvm())
     st.hand(0, 1, d, 0)
     assert st.get(0, 1, S.C_HAND_WON) == (1 if d.winner == 0 else 0)
     assert st.get(0, 1, S.C_HAND_LOST) == (1 if d.winner == 1 else 0)
+
+
+def test_impossible_counters_are_a_damaged_block():
+    """A checksum-valid block whose counters no matches can give is refused: the
+    counters start from zero with the note, as for a damaged one."""
+    def block(change):
+        st = _Stats(_nvm())
+        _fill_possible(st)
+        change(st)
+        st.finish()
+        mem = _nvm()
+        mem[S.REGION:S.REGION + S.SLOT] = st.image
+        return mem
+    ok = _Stats(block(lambda st: None))
+    assert ok.note == "" and ok.counts() != [0] * S.N
+    n = (2 * S.LEVELS + 1) * S.COUNTERS           # CZECH_66, normal
+    three = (R.preset_names().index("THREE_PLAYER_PL") * S.LEVELS) * S.COUNTERS
+    cases = {
+        "50 schwarz with no hand won": lambda st: (_set(st, n + S.C_HAND_WON, 0),
+                                                   _set(st, n + S.C_SCHWARZ, 50)),
+        "more matches won than hands": lambda st: _set(st, n + S.C_MATCH_WON, 0xFFFF),
+        "more matches lost than hands": lambda st: _set(st, n + S.C_MATCH_LOST, 0xFFFF),
+        "close wins over hands won": lambda st: _set(st, n + S.C_CLOSE_WON, 0xFFFF),
+        "a preset that does not exist": lambda st: _set(st, (S.PRESETS - 1) * S.LEVELS
+                                                        * S.COUNTERS + S.C_HAND_WON, 1),
+        "schwarz with 3 players": lambda st: _set(st, three + S.C_SCHWARZ, 1),
+        "an unknown preference bit": lambda st: setattr(st, "prefs", 2),
+    }
+    assert len(R.preset_names()) < S.PRESETS
+    for why, change in cases.items():
+        got = _Stats(block(change))
+        assert got.counts() == [0] * S.N, why
+        assert got.note == "Statistics were damaged: reset to zero", why

@@ -18,15 +18,17 @@ itself, so the counters cost no other heap:
     9   2*N  the N = PRESETS * LEVELS * COUNTERS counters, counter n at 9 + 2n
   9+2N    2  Fletcher-16 over bytes 0 .. 8+2N (persist.fletcher16: every single-bit
              flip is caught)
-The region is nvm[REGION : REGION + 2 * SLOT], away from the game's save (persist.py,
-from offset 0), two slots written alternately, each with one slice assignment, so a
-power cut spoils at most the slot being written.  If neither slot is valid and the
-region is not blank, the counters start from zero and `note` says so; the game itself
-never depends on them.
+The region is storage.STATS (storage.py's map), two slots written alternately through
+the Storage, each with one slice assignment, so a power cut spoils at most the slot
+being written.  A slot counts as valid only if its checksum holds and its counters are
+ones that some sequence of matches gives (possible()); if neither slot is valid and
+the region is not blank, the counters start from zero and `note` says so; the game
+itself never depends on them.
 """
 from micropython import const
 
 from sixtysix_core.persist import fletcher16, newer
+from sixtysix_ui.storage import STATS
 
 PRESETS = const(8)
 LEVELS = const(3)
@@ -38,7 +40,7 @@ C_HAND_LOST = const(3)
 C_SCHWARZ = const(4)
 C_CLOSE_WON = const(5)
 PREF_QUIET = const(1)
-REGION = const(4096)
+REGION = STATS
 N = const(144)                  # PRESETS * LEVELS * COUNTERS
 SLOT = const(299)               # 9 + 2 * N + 2
 _BODY = const(297)
@@ -55,13 +57,44 @@ def valid(mem, off):
     s1, s2 = fletcher16(mem, off, off + _BODY)
     if mem[off + _BODY] != s1 or mem[off + _BODY + 1] != s2:
         return -1
+    if not possible(mem, off):
+        return -1
     return mem[off + 3] | mem[off + 4] << 8
 
 
+def possible(mem, off):
+    """True if matches could give the image's counters: only the sound bit among the
+    prefs; nothing counted for a preset the app cannot play; per preset and level no
+    more matches won than hands won (a match is won by winning hands), lost than hands
+    lost, schwarz or close wins than hands won; no schwarz or close with 3 or 4 players
+    (not counted there)."""
+    from sixtysix_core import rules as R
+    if mem[off + 8] & ~PREF_QUIET:
+        return False
+    names = R.preset_names()
+    for p in range(PRESETS):
+        players = 0
+        if p < len(names):
+            rules = R.preset(names[p])
+            if rules.unsupported() is None:
+                players = rules.players
+        for lv in range(LEVELS):
+            i = off + 9 + 2 * (p * LEVELS + lv) * COUNTERS
+            c = [mem[i + 2 * k] | mem[i + 2 * k + 1] << 8 for k in range(COUNTERS)]
+            if not players:
+                if any(c):
+                    return False
+            elif (c[C_MATCH_WON] > c[C_HAND_WON] or c[C_MATCH_LOST] > c[C_HAND_LOST]
+                  or c[C_SCHWARZ] > c[C_HAND_WON] or c[C_CLOSE_WON] > c[C_HAND_WON]
+                  or players > 2 and (c[C_SCHWARZ] or c[C_CLOSE_WON])):
+                return False
+    return True
+
+
 class Stats:
-    def __init__(self, nvm):
-        self.nvm = nvm
-        self.enabled = nvm is not None and len(nvm) >= REGION + 2 * SLOT
+    def __init__(self, storage):
+        self.storage = storage
+        self.enabled = len(storage.read(REGION, 2 * SLOT)) == 2 * SLOT
         self.note = ""
         self.prefs = 0
         self.image = bytearray(SLOT)
@@ -79,24 +112,24 @@ class Stats:
 
     def load(self):
         """Take the newer valid slot; zero counters (with a note) if none is valid."""
-        nvm = self.nvm
+        mem = self.storage.read(REGION, 2 * SLOT)
         best = -1
         best_seq = 0
         for slot in range(2):
-            seq = valid(nvm, REGION + slot * SLOT)
+            seq = valid(mem, slot * SLOT)
             if seq >= 0 and (best < 0 or newer(seq, best_seq)):
                 best = slot
                 best_seq = seq
         if best < 0:
             self._clear()
-            first = nvm[REGION]
-            for i in range(REGION, REGION + 2 * SLOT):
-                if nvm[i] != first or first not in (0, 0xFF):
+            first = mem[0]
+            for i in range(2 * SLOT):
+                if mem[i] != first or first not in (0, 0xFF):
                     self.note = "Statistics were damaged: reset to zero"
                     break
             return
-        off = REGION + best * SLOT
-        self.image[:] = nvm[off:off + SLOT]
+        off = best * SLOT
+        self.image[:] = mem[off:off + SLOT]
         self.prefs = self.image[8]
         self._slot = 1 - best
         self._seq = (best_seq + 1) & 0xFFFF
@@ -116,10 +149,7 @@ class Stats:
         if not self.enabled:
             return False
         self.finish()
-        start = REGION + self._slot * SLOT
-        try:
-            self.nvm[start:start + SLOT] = self.image
-        except (OSError, RuntimeError):
+        if not self.storage.write(REGION + self._slot * SLOT, self.image, SLOT):
             self.note = "Could not save the statistics"
             return False
         self._slot = 1 - self._slot
@@ -149,6 +179,10 @@ class Stats:
             self._add(preset, level, C_SCHWARZ)
         if w == me and deal.closer == me:
             self._add(preset, level, C_CLOSE_WON)
+
+    def hand_won(self, preset, level, won):
+        """Count a finished hand of 3 or 4 players: won or lost by the human's side."""
+        self._add(preset, level, C_HAND_WON if won else C_HAND_LOST)
 
     def match(self, preset, level, won):
         self._add(preset, level, C_MATCH_WON if won else C_MATCH_LOST)
