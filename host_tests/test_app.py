@@ -44,7 +44,7 @@ def _check(app):
                           A.S_STATS, A.S_REVIEW, 7, 8)    # 7 trump_page, 8 house_page
     d = app.deal
     t = app.table
-    n = app.nseats                      # the title also starts 3- and 4-player matches
+    n = app.rules.players                      # the title also starts 3- and 4-player matches
     assert 0 <= t.cursor <= t.nslots <= (8 if n > 2 else 6)
     if app.screen == A.S_PLAY:
         assert t.nslots == cards.count(d.hand[A.HUMAN])

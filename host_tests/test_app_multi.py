@@ -17,6 +17,7 @@ from sixtysix_tools import simhw  # noqa: E402
 from sixtysix_tools.sim import Driver  # noqa: E402
 from sixtysix_ui import app as A  # noqa: E402
 from sixtysix_ui import pages  # noqa: E402
+from sixtysix_ui.storage import Storage  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CASES = (("THREE_PLAYER_PL", ()), ("FOUR_PLAYER_PL", ()),
@@ -66,7 +67,7 @@ def test_a_whole_match_by_key_presses(board, preset, options):
     n = app.rules.players
     hands, dealers = _play(d)
     m = app.match
-    assert app.rules.preset == preset and app.nseats > 2
+    assert app.rules.preset == preset and app.rules.players > 2
     assert hands == m.hands == len(d.records) >= 1
     assert all((dealers[i] + 1) % n == dealers[i + 1] for i in range(len(dealers) - 1))
     assert max(m.scores[:n]) >= m.target
@@ -147,7 +148,7 @@ def test_saved_after_every_trick_and_resumed_from_the_title(preset):
     scores = list(app.match.scores)
     dealer = app.match.dealer
     app = _restart(d)
-    assert app.screen == A.S_TITLE and app.in_match and app.nseats > 2
+    assert app.screen == A.S_TITLE and app.in_match and app.rules.players > 2
     assert app.title.lines[0] == "Continue match"
     assert app.rules.preset == preset and app.choice.preset == preset
     n = before.log_len                      # saved after the trick: nothing lost
@@ -166,27 +167,27 @@ def test_the_choice_and_the_kind_of_save_survive_a_restart():
     app = d.app
     d.press("start")                        # save and quit to the title
     app = _restart(d)
-    assert app.in_match and app.nseats > 2
+    assert app.in_match and app.rules.players > 2
     d.run("down a")                         # New match: over the old one
     d.press("start")
     # a two-player match next: its save takes over, the 3-player one is gone
     app.settings.preset = 0
     R.preset("CLASSIC_66").copy_into(app.choice)
     app.new_match()
-    assert app.nseats == 2
+    assert app.rules.players == 2
     d.press("start")
     app = _restart(d)
-    assert app.in_match and app.nseats == 2 and app.rules.preset == "CLASSIC_66"
+    assert app.in_match and app.rules.players == 2 and app.rules.preset == "CLASSIC_66"
     assert not app.storage.note
     # and the choice of a 3-player match, with no match on, is kept as well (on a
-    # two-player start when the reload saves it: table_multi.save_app)
-    from sixtysix_ui import table_multi
+    # two-player start when the reload saves it: App._reload, the 3/4-player kind's save)
+    from sixtysix_ui.kind_multi import Multi
     app.in_match = False
     app.settings.preset = R.preset_names().index("FOUR_PLAYER_PL")
     R.preset("FOUR_PLAYER_PL").copy_into(app.choice)
-    table_multi.save_app(app)
+    Multi(app).save()
     app = _restart(d)
-    assert not app.in_match and app.choice.preset == "FOUR_PLAYER_PL" and app.nseats > 2
+    assert not app.in_match and app.choice.preset == "FOUR_PLAYER_PL" and app.rules.players > 2
     assert "Rules: 4 players PL" in app.title.lines
 
 
@@ -217,17 +218,17 @@ def test_a_board_reloads_to_start_the_other_kind_of_match(monkeypatch):
     d = Driver("oled", seed=3, display=simhw.NullDisplay(*simhw.OLED_SIZE),
                nvm=bytearray(b"\xff" * 8192))
     app = d.app
-    assert app.nseats == 2
+    assert app.rules.players == 2
     d.run("down down a a a a a a")          # Rules: 4 players PL
     assert "Rules: 4 players PL" in app.title.lines
     monkeypatch.setitem(sys.modules, "supervisor", fake)
     with pytest.raises(_Reloaded):
         d.run("up up a")                    # New match
     monkeypatch.delitem(sys.modules, "supervisor")
-    assert d.hw.nvm[1023] == 0x4E
+    assert Storage(d.hw.nvm).intent()       # a new match asked of the next start
     app = _restart(d)
-    assert app.nseats > 2 and app.in_match and app.rules.preset == "FOUR_PLAYER_PL"
-    assert app.screen in (A.S_PLAY, 7) and d.hw.nvm[1023] == 0xFF
+    assert app.rules.players > 2 and app.in_match and app.rules.preset == "FOUR_PLAYER_PL"
+    assert app.screen in (A.S_PLAY, 7) and not Storage(d.hw.nvm).intent()
     # and back: a two-player match from this start reloads again
     monkeypatch.setitem(sys.modules, "supervisor", fake)
     app.settings.preset = 0
@@ -236,7 +237,7 @@ def test_a_board_reloads_to_start_the_other_kind_of_match(monkeypatch):
         app.new_match()
     monkeypatch.delitem(sys.modules, "supervisor")
     app = _restart(d)
-    assert app.nseats == 2 and app.in_match and app.rules.preset == "CLASSIC_66"
+    assert app.rules.players == 2 and app.in_match and app.rules.preset == "CLASSIC_66"
 
 
 def _to_summary(d):
@@ -384,4 +385,4 @@ def test_no_heap_to_replay_the_save_is_said_not_taken_for_damage(monkeypatch):
     assert bytes(d.hw.nvm[1024:1536]) == kept
     monkeypatch.undo()
     app = _restart(d)
-    assert app.in_match and app.nseats == 4
+    assert app.in_match and app.rules.players == 4

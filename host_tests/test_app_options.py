@@ -86,7 +86,7 @@ def _new_match(d):
     _move_to(d, app.title.lines, "New match")
     d.press("a")
     d.settle()
-    assert app.in_match and app.nseats == app.rules.players > 2
+    assert app.in_match and app.rules.players == app.rules.players > 2
 
 
 @pytest.mark.parametrize("board", BOARDS)
@@ -178,7 +178,7 @@ def test_a_match_with_house_rules_is_saved_resumed_and_played_out(board, case):
     app.deal.copy_into(before)
     scores = list(app.match.scores)
     app = _restart(d)
-    assert app.in_match and app.nseats > 2 and not app.storage.note
+    assert app.in_match and app.rules.players > 2 and not app.storage.note
     assert sorted(app.rules.overrides()) == want == sorted(app.choice.overrides())
     assert app.deal.rules is app.rules and list(app.match.scores) == scores
     n = before.log_len                      # saved after the trick: nothing lost

@@ -24,12 +24,13 @@ finished hand and match.
 The game is saved after every trick, at the end of every hand and when leaving for the
 title; a finished hand is printed between BEGIN/END SIXTYSIX RECORD lines.
 
-Two kinds of match: two players (table.py, the core's Deal, Match and PlayerViews) and
-three or four (table_multi.py: DealMulti, persist_multi.MatchMulti, MultiViews, bots in
-every seat but 0; nseats is 3 or 4 then).  configure() imports the table of the kind of
-self.rules only; on a board a new match of the other kind reloads first (new_match,
-table_multi._reload), so that one start never holds both kinds' modules.  The latest
-save says which kind starts (storage.py KIND).
+Two kinds of match, one object each (app.kind, the interface in kind_multi.py): two
+players (kind_two.Two: table.py, the core's Deal, Match and PlayerViews) and three or
+four (kind_multi.Multi: table_multi.py, DealMulti, MatchMulti, MultiViews, bots in every
+seat but 0).  The App asks the kind and never how many seats there are; only _kind()
+imports one, by the rules' number of players.  On a board a new match of the other kind
+reloads first (_reload), so that one start never holds both kinds' modules; the newest
+valid save says which kind starts (Storage.latest).
 """
 from micropython import const
 
@@ -86,7 +87,7 @@ class App:
         self.render = Renderer(hw.display, layout, font)
         nvm = nvm if nvm is not None else getattr(hw, "nvm", None)
         self.storage = Storage(nvm)
-        self.stats = Stats(nvm)
+        self.stats = Stats(self.storage)
         self.match_preset = 0                   # index in preset_names() of self.rules
         self.review_done = None                 # (hand key, result): review_page.py
         self._record_out = record_out
@@ -94,9 +95,8 @@ class App:
         self.settings = persist.Settings()
         self.rules = R.RuleSet()                # the rules of the match being played
         self.choice = R.RuleSet()               # the rules chosen for the next match
-        self.match = None                       # configure(): the kind's match
-        self.nseats = 2                         # of the kind of match built (configure)
-        self.deal = self.view = self.bot_view = self.table = None
+        self.kind = None                        # _kind(): kind_two.Two or kind_multi.Multi
+        self.match = self.deal = self.view = self.bot_view = self.table = None
         self.rng = Rng(seed if seed is not None else 66)
         self.in_match = False
         self.hand_recorded = False
@@ -114,23 +114,49 @@ class App:
         self.summary.add("Review", self._open_review)
         self.current = self.title
         self.screen = S_TITLE
-        st = self.storage
-        # storage.py's KIND byte (nvm[1022]): the latest save is of 3 or 4 players
-        boot = st.enabled and len(st.nvm) > 1023
-        if boot and st.nvm[1022] == 0x4D:
-            from sixtysix_ui import table_multi
-            table_multi.enter(self, 0)          # the 3/4-player save, resumed
-        else:
-            saved = self.storage.load()
-            if saved is not None:
-                self._resume(saved)
-        if self.table is None:                  # no match resumed: the choice's kind
-            self.choice.copy_into(self.rules)
-            self.configure()
+        self._start()
         self.show_title()
-        if boot and st.nvm[1023] == 0x4E:       # INTENT: asked for before a reload
-            st._write(1023, b"\xff", 1)
+        if self.storage.intent():               # asked for before a reload (_reload)
+            self.storage.clear_intent()
             self.new_match()
+
+    def _start(self):
+        """Resume the newest valid save of either kind (Storage.latest), else the other
+        kind's, else start on the choice's kind with nothing saved.  A kind whose save
+        does not resume leaves no module behind."""
+        import sys
+        st = self.storage
+        newest = st.latest()
+        for multi in ((True, False) if newest == 3 else (False, True)):
+            if not st.found & (2 if multi else 1):
+                continue
+            had = list(sys.modules)
+            self._kind(multi)
+            if self.kind.resume():
+                break
+            self.kind = self.match = self.deal = self.view = self.bot_view = None
+            self.table = None
+            for name in list(sys.modules):
+                if name not in had:
+                    unload(name)
+        names = R.preset_names()
+        if self.settings.preset not in self.presets:
+            self.settings.preset = self.presets[0]
+        if self.choice.preset != names[self.settings.preset]:   # the title's choice
+            R.preset(names[self.settings.preset]).copy_into(self.choice)
+        if self.kind is None:                   # nothing resumed: the choice's kind
+            self.choice.copy_into(self.rules)
+            self._kind(self.rules.players > 2)
+            self.kind.configure()
+
+    def _kind(self, multi):
+        """Make the kind object of 3 and 4 players (multi) or of two, imported only then:
+        the one place that asks how many players there are."""
+        if multi:
+            from sixtysix_ui.kind_multi import Multi as Kind
+        else:
+            from sixtysix_ui.kind_two import Two as Kind
+        self.kind = Kind(self)
 
     # ---------------------------------------------------------------- driving
 
@@ -167,7 +193,11 @@ class App:
         if self.sound is not None:
             self.sound.play(kind)
 
-    # ---------------------------------------------- statistics, sound, review
+    # ---------------------------------------- help, statistics, sound, review
+
+    def open_help(self):
+        from sixtysix_ui.help import Help
+        self.show(Help(self))
 
     def _open_stats(self):
         from sixtysix_ui.stats_page import StatsPage
@@ -182,8 +212,19 @@ class App:
         self.stats.save()
 
     def _open_review(self):
-        from sixtysix_ui.review_page import ReviewPage
-        self.show(ReviewPage(self))
+        """The review page; when the heap cannot even hold its code (a 3/4-player hand
+        on a board) what the import loaded goes again and the summary says so."""
+        import sys
+        had = list(sys.modules)
+        try:
+            from sixtysix_ui.review_page import ReviewPage
+            self.show(ReviewPage(self))
+        except MemoryError:
+            for name in list(sys.modules):
+                if name not in had:
+                    unload(name)
+            self.summary.footer = "No memory to review"
+            self.dirty = True
 
     # ------------------------------------------------------------ match flow
 
@@ -196,77 +237,42 @@ class App:
         self.save()
         self.show_title()
 
-    def _resume(self, saved):
-        self.settings = saved.settings
-        if saved.rng_state is not None:
-            self.rng.set_state(saved.rng_state)
-        if self.settings.preset not in self.presets:
-            self.settings.preset = self.presets[0]
-        if saved.rules.unsupported() is not None:
-            return
-        saved.rules.copy_into(self.choice)
-        if saved.rules.players == 2 and saved.match is not None and not saved.match.is_over():
-            saved.rules.copy_into(self.rules)
-            self.match_preset = R.preset_names().index(self.rules.preset)
-            self.configure()
-            m = saved.match
-            for s in range(2):
-                self.match.scores[s] = m.scores[s]
-            self.match.dealer = m.dealer
-            self.match.target = m.target
-            self.match.draw_bonus = m.draw_bonus
-            self.match.hands = m.hands
-            self.match.winner = -1
-            if saved.deal is not None:
-                saved.deal.copy_into(self.deal)
-            else:
-                self.deal.new_hand(self.match.dealer, self.rng)
-            self.in_match = True
-        self.storage.load_choice(self.choice)   # options changed during the match
-
     def configure(self):
-        """The deal, the views and the table screen for the kind of match of self.rules
-        (two players: table.py; three or four: table_multi.py), imported only then: on
-        a board one start loads one kind (new_match reloads for the other: _reload)."""
-        multi = self.rules.players != 2
-        if self.table is not None and multi == (self.nseats > 2):
-            self.nseats = self.rules.players
-            self.deal.configure()
-            return
-        self.table = self.deal = self.view = self.bot_view = None
-        self.nseats = self.rules.players
-        if multi:
-            from sixtysix_ui import table_multi
-            table_multi.enter(self, 1)          # the table, its DealMulti and MultiViews
-            return
-        # the two-player engine: imported here, so that a 3/4-player start never loads it
-        from sixtysix_core import deal as D
-        from sixtysix_core import match as M
-        from sixtysix_core.view import PlayerView
-        from sixtysix_ui.table import Table
-        self.match = M.Match(self.rules)
-        self.deal = D.Deal(self.rules)
-        self.view = PlayerView(self.deal, HUMAN)
-        self.bot_view = PlayerView(self.deal, BOT)
-        self.table = Table(self)
+        self.kind.configure()
 
     def new_match(self):
         self.match_preset = self.settings.preset    # the choice's preset (pages.Title)
         self.choice.copy_into(self.rules)
-        if (self.rules.players == 2) != (self.nseats == 2):
-            # the other kind on a board: after a reload, on a fresh heap
-            try:
-                import supervisor
-            except ImportError:
-                supervisor = None           # the laptop: both kinds in one heap
-            if supervisor is not None:
-                from sixtysix_ui import table_multi
-                if table_multi.enter(self, 2, supervisor):  # table_multi._reload
-                    return
-        self.configure()
+        multi = self.rules.players > 2
+        if multi != self.kind.MULTI:
+            if self._reload(multi):
+                return
+            self._kind(multi)               # the laptop: both kinds in one heap
+            self.table = None
+        self.kind.configure()
         self.match.start(self.rng)
         self.in_match = True
         self.next_hand()
+
+    def _reload(self, multi):
+        """A match of the other kind on a board: the old match is given up (as a new
+        match does), the choice kept in the region of its kind, a new match asked of the
+        next start (Storage.set_intent), then supervisor.reload().  False, and nothing
+        changed, without it (the laptop plays both kinds in one heap)."""
+        try:
+            import supervisor
+        except ImportError:
+            return False
+        reload_now = getattr(supervisor, "reload", None)
+        if reload_now is None:
+            return False
+        self.in_match = False
+        self._kind(multi)
+        self.kind.save()
+        if not self.storage.set_intent():
+            return False
+        reload_now()
+        return True
 
     def next_hand(self):
         self.hand_recorded = False
@@ -278,23 +284,12 @@ class App:
         self.show(self.table)
 
     def save(self):
-        if self.nseats > 2:                      # table_multi.save_app, through the table
-            self.table.save()
-            return
-        if self.choice.players != 2 and not self.in_match:
-            return                          # a 3/4-player choice: kept by _reload
-        self.storage.save(self.settings, self.rng.get_state(),
-                          self.match if self.in_match else None, self.deal, self.choice)
+        self.kind.save()
 
     def finish_hand(self):
         d = self.deal
         self.hand_recorded = True
-        preset = self.match_preset
-        if self.nseats > 2:
-            self.table.record()             # the match, the statistics (3 and 4 players)
-        else:
-            self.match.record(d)
-            self.stats.hand(preset, self.settings.level, d, HUMAN)
+        self.kind.record()                  # the match and the statistics
         # The record writer is loaded only for this serial console copy (RECORD_FORMAT.md).
         from sixtysix_core import record
         self._record_out("BEGIN SIXTYSIX RECORD\n" + record.format_record(d)
@@ -302,7 +297,7 @@ class App:
         unload("sixtysix_core.record")
         if self.match.is_over():
             self.in_match = False
-            self.stats.match(preset, self.settings.level, self.match.winner == HUMAN)
+            self.stats.match(self.match_preset, self.settings.level, self.kind.won())
         self.stats.save()
         self.save()
         self.event(_EV_HAND_END)

@@ -10,8 +10,9 @@ play" (a page of its own, e.g. statistics, or an option; handler() is called on 
 the title's lines are spelt again if it is still shown; label is a str, or a function
 giving the text, for an option); Summary.add(label, handler) puts an entry under the
 hand's lines, after "Next hand" (e.g. a review).
-The help pages are help.py, imported when first opened; with 3 or 4 players the title's
-"House rules" opens house_page.py (imported then, dropped when it closes).
+The help pages are help.py, imported when first opened (App.open_help); with 3 or 4
+players the title's "House rules" opens house_page.py (imported then, dropped when it
+closes).  The summary's words are the kind's (app.kind: kind_two.py, kind_multi.py).
 """
 from micropython import const
 
@@ -165,8 +166,7 @@ class Title(Page):
                 app.new_match()
                 return
             if entry == _T_HELP:
-                from sixtysix_ui.help import Help
-                app.show(Help(app))
+                app.open_help()
                 return
             if entry == _T_HOUSE:
                 # no new name on the two-player path: the module's name is a long
@@ -239,16 +239,9 @@ class Summary(Page):
         app.dirty = True
 
     def _lines(self, end):
-        """(header, lines) of the hand's end (end: of the match) from texts_end.py, or
-        for 3 and 4 players the table's (texts_multi.py), imported for them and dropped
-        at once."""
-        app = self.app
-        words = app.table                   # 3 and 4 players: TableMulti.summary, ...
-        if app.nseats == 2:
-            from sixtysix_ui import texts_end as words
-        out = words.match_end(app.match) if end else words.summary(app.deal, app.match)
-        unload("sixtysix_ui.texts_end")
-        return out
+        """(header, lines) of the hand's end (end: of the match), the kind's words."""
+        kind = self.app.kind
+        return kind.match_end() if end else kind.summary()
 
     def _footer(self):
         """The footer says what A does on the highlighted entry."""

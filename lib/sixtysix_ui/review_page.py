@@ -34,26 +34,22 @@ def _key(d):
 def _end(app):
     """Forget this page's modules (the next "Review" imports them again) and the bot's
     spare Deal; what still runs here keeps its own references until it returns."""
-    if app.nseats == 2:
-        from sixtysix_core import bot
-        bot.release_values()
+    app.kind.release()
     unload("sixtysix_ui.review_page")
     unload("sixtysix_core.review")
-    unload("sixtysix_core.review_multi")
 
 
-def result_lines(trick, played, better, loss, decisions):
-    """The page's lines for a finished review (review.Review fields)."""
+def result_lines(trick, played, better, loss, decisions, card_words=None):
+    """The page's lines for a finished review (review.Review fields); card_words: the
+    kind's (app.kind.card_words), texts.py's when None."""
     if trick == 0:
         return ["No costly choice in", "%d card choice%s:" % (decisions, "" if decisions == 1
                                                               else "s"), "well played!"]
     t = review.tenths(loss)
-    import sys                  # 3/4 players: the table's card words, without texts.py
-    words = sys.modules.get("sixtysix_ui.table_multi")      # and so without deal.py
-    if words is None:
-        from sixtysix_ui import texts as words
-    return ["Trick %d: you played" % trick, "%s. Better:" % words.card_words(played),
-            "%s, about" % words.card_words(better), "+%d.%d game points" % (t // 10, t % 10)]
+    if card_words is None:
+        from sixtysix_ui.texts import card_words
+    return ["Trick %d: you played" % trick, "%s. Better:" % card_words(played),
+            "%s, about" % card_words(better), "+%d.%d game points" % (t // 10, t % 10)]
 
 
 def bar(done, total):
@@ -77,10 +73,9 @@ class ReviewPage(Page):
         if done is not None and done[0] == _key(app.deal):
             self._finish(done[1])
             return
-        # replayed in the hand's Deal; 3 and 4 players: TableMulti.review (review_multi)
-        make = getattr(app.table, "review", review.Review)
+        # replayed in the hand's Deal: the kind's review (review.py, review_multi.py)
         try:
-            self.rev = make(app.rules, app.deal)
+            self.rev = app.kind.review()
             self.rev.start(app.deal, 0)         # the human's seat (app.HUMAN)
         except MemoryError:
             self._finish(None)
@@ -102,7 +97,7 @@ class ReviewPage(Page):
         if out is None and self.rev is not None:
             self.rev.finish()                   # the Deal as the hand ended
         self.rev = None
-        self.lines = result_lines(*out) if out else [
+        self.lines = result_lines(*out, self.app.kind.card_words) if out else [
             "Not enough memory", "to review this hand", "here. On a laptop:",
             "sixtysix.py review"]
         self.deco = None

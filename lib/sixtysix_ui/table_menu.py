@@ -19,7 +19,7 @@ from micropython import const
 from sixtysix_core import bot_multi
 from sixtysix_ui import input as I
 from sixtysix_ui.render import NO_CARD, _scroll_chars
-from sixtysix_ui.table_multi import card_words, meld_words, name
+from sixtysix_ui.words_multi import card_words, meld_words, name
 
 _HUMAN = const(0)
 _PH_DECLARE = const(3)          # deal.py's codes (host_tests/test_core_multi.py checks)

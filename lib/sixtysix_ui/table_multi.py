@@ -1,9 +1,10 @@
 """The table for 3 and 4 players (RULES.md V1, V2): a screen of App, with its scene.
 
-TableMulti owns the match's engine (a deal_multi.DealMulti in app.deal, a MultiView of
-the human, seat 0, in app.view and one the bots share in app.bot_view, moved to the
-seat to move) and its own displayio scene, built from the Renderer's parts (render.py:
-_Text, _Rows, card tiles, inks) and dropped when a page is shown (_Scene).
+TableMulti plays the match's engine that kind_multi.Multi builds (a deal_multi.DealMulti
+in app.deal, a MultiView of the human, seat 0, in app.view and one the bots share in
+app.bot_view, moved to the seat to move) on its own displayio scene, built from the
+Renderer's parts (render.py: _Text, _Rows, card tiles, inks) and dropped when a page is
+shown (_Scene).  Its words are words_multi.py's.
 The scene: the match score (status), the trump suit; one column per seat in play order
 from the human's left (Left, Partner or Right, You: name(), label()) with its name (the
 seat to move highlighted; the trump suit beside the seat that named it) and the card
@@ -19,25 +20,17 @@ announcement, kept until the human's move) / message, popup_* (engine actions, o
 table.py U_* codes), toast_lines.  A finished trick stays on the table for _ANIM_SHOW_MS
 (longer when a bot won it and leads next) or until A or B.  The trump choice is a page
 of its own (trump_page.TrumpPage, screen 7): one row per suit with the cards held in
-it, then Warszawa (or the pass of each_for_self) and Hint.  enter(app, step) is the
-App's one way in (App.configure, the start, the reload); the hand summary's words are
-texts_multi.py, imported for them.
-
-The match is a persist_multi.MatchMulti in app.match (every seat adds the game points
-of its side, D6; the deal passes clockwise; `winners`, a bitmask, once a seat reaches
-the target), saved with the hand in persist_multi's region (load, save, save_app below).
+it, then Warszawa (or the pass of each_for_self) and Hint.  The menu, the hint and the
+last trick are table_menu.py's, imported for them.
 """
 from micropython import const
 
 from sixtysix_core import bot_multi
-from sixtysix_core.deal_multi import A_TRUMP, PH_PMELD, PH_TRUMP, DealMulti
-from sixtysix_core import persist
-from sixtysix_core import persist_multi as PM
-from sixtysix_core.persist_multi import MatchMulti
-from sixtysix_core.view_multi import MultiView
+from sixtysix_core.deal_multi import A_TRUMP, PH_PMELD, PH_TRUMP
 from sixtysix_ui import input as I
 from sixtysix_ui.render import (_TABLE_SCENE, NO_CARD, _palette, _Rows, _scroll_chars,
                                 _Text, unload, wrap)
+from sixtysix_ui.words_multi import card_words, did, label, name, score_lines, verb
 
 _HUMAN = const(0)
 # deal.py's codes (private, folded away: a 3- or 4-player match does not load the
@@ -45,8 +38,6 @@ _HUMAN = const(0)
 _PH_LEAD = const(0)
 _PH_DECLARE = const(3)
 _B_OUT = const(8)
-_A_OUT = const(27)
-_A_PASS = const(28)
 _A_MELD = const(29)
 # The same codes and times as table.py (not imported from there: a 3- or 4-player match
 # does not load the two-player table)
@@ -60,9 +51,6 @@ _EV_TRICK_WON = const(2)
 _EV_MARRIAGE = const(3)
 _PREV = const(5)
 _SLOTS = const(8)
-_KIND = const(1022)             # storage.py: which save region is current (0x4D: this one)
-_INTENT = const(1023)           # storage.py: 0x4E asks the next start for a new match
-_REGION = const(512)            # persist_multi's region: NUM_SLOTS * SLOT_SIZE
 # Per layout (MONO), in pixels: 0, 1 the columns' left edges for 3 and 4 seats (play
 # order from the human's left, the human last); 2 label (dx, y, chars); 3 trick card
 # (dx with 3 seats, dx with 4, y); 4 the trump mark beside the seat that named it (dx,
@@ -74,164 +62,12 @@ _OLED = ((0, 42, 84), (0, 32, 64, 96), (0, 13, 1), (7, 7, 13), (0, 24), (19, 13)
          (0, 33), (0, 46, 10, 13), (86, 49), None)
 
 
-# Words (ASCII; a line fits the OLED's 21 characters unless `chars` says wider).  Not
-# texts.py: a 3- or 4-player match leaves the two-player words out of the heap.
-SUITS = ("clubs", "spades", "hearts", "diamonds")
-RANKS = ("9", "J", "Q", "K", "10", "A")
-_NAMES = ("You", "Left", "Partner", "Right")
-
-
-def card_words(card):
-    return RANKS[card % 6] + " " + SUITS[card // 6]
-
-
-def meld_words(who, suit, trump, chars):
-    """'Left: marriage hearts 20' (who '' : the menu's), as long as it fits `chars`."""
-    v = 40 if suit == trump else 20
-    for form in ("%smarriage %s %d", "%sK+Q %s %d", "%s%s %d"):
-        text = form % (who, SUITS[suit], v)
-        if len(text) <= chars:
-            break
-    return text[:chars]
-
-
-def name(seat, n):
-    """The seat's name seen from seat 0: with 3 players seat 2 is on the right."""
-    if n == 3 and seat == 2:
-        return "Right"
-    return _NAMES[seat]
-
-
-def partner(deal, seat):
-    """True if seat plays on the human's side (not before the 3-player trump choice)."""
-    if seat == 0 or deal.each or (deal.nseats == 3 and deal.chooser < 0):
-        return seat == 0
-    return deal.side_of[seat] == deal.side_of[0]
-
-
-def label(deal, seat):
-    """The seat's label over its column: with 3 players the human's partner for this
-    hand (both play against the soloist) is called so."""
-    if deal.nseats == 3 and seat and partner(deal, seat):
-        return "Partner"
-    return name(seat, deal.nseats)
-
-
-def verb(seat, n, word):
-    """'You win' / 'Left wins'."""
-    return "%s %s" % (name(seat, n), word if seat == 0 else word + "s")
-
-
-def did(deal, seat, action, phase, chars):
-    """The message line after a seat's action other than a card (phase: the one it
-    was taken in), at most `chars` long."""
-    who = name(seat, deal.nseats)
-    if action >= 33:                                # deal_multi.A_TRUMP + suit
-        text = "%s: trump %s" % (who, SUITS[action - 33])
-        if len(text) > chars:
-            text = "%s: %s" % (who, SUITS[action - 33])
-    elif action == _A_PASS and phase == 6:         # deal_multi.PH_TRUMP
-        text = who + (": pass" if deal.each else ": Warszawa!")
-    elif action == _A_PASS:
-        text = who + " passed"
-    elif action == _A_OUT:
-        text = who + " declared 66"
-    else:
-        text = meld_words(who + ": ", action - _A_MELD, deal.trump, chars)
-    return text[:chars]
-
-
-def _lines(deal, match, chars):
-    """(the match score line, who named trump): the score by side with 4 players, by
-    seat with 3 (within `chars`); "Trump: Left" ('' before the choice, " (W)" after a
-    Warszawa) for the TFT's bottom line (18 characters)."""
-    sc = match.scores
-    if deal.nseats == 4:
-        text = "Us %d  Them %d  of %d" % (sc[0], sc[1], match.target)
-    else:
-        text = "You %d Left %d Right %d" % (sc[0], sc[1], sc[2])
-        if len(text) > chars:
-            text = "You %d L %d R %d" % (sc[0], sc[1], sc[2])
-        if len(text) + 5 <= chars:
-            text += " of %d" % match.target
-    if deal.trump < 0:
-        return text, ""
-    if deal.chooser >= 0:
-        trump = "Trump: " + name(deal.chooser, deal.nseats)
-    elif deal.each:
-        trump = "Trump: turned up"
-    else:
-        trump = "Trump: bottom card"
-    return text, trump + " (W)" if deal.warszawa else trump
-
-
-# The 3/4-player saves: persist_multi images in their own nvm region,
-# nvm[persist_multi.BASE : BASE + 2 * SLOT_SIZE], written in alternate slots as the
-# two-player saves are (a power cut spoils at most the slot being written), marked
-# current in storage.py's KIND byte.  The next slot and seq are kept on the Storage
-# (mslot, mseq; read from the region before the first write of a run, or by
-# table_start.load, which reads the newest save at a start).
-
-def save(st, settings, rng_state, match=None, deal=None, rules=None):
-    """Write one image (persist_multi.encode_into) into the region's next slot; False
-    if saving is off or it failed."""
-    if not st.enabled or len(st.nvm) <= _INTENT:
-        return False
-    if getattr(st, "mslot", -1) < 0:        # not over newer saves of an earlier run
-        try:
-            st.mslot, st.mseq = PM.next_slot(st.nvm[PM.BASE:PM.BASE + _REGION])
-        except MemoryError:         # no heap to read them: do not write blind
-            return False
-    buf = st._buf
-    n = PM.encode_into(buf, st.mseq, settings, rng_state, match, deal, rules)
-    for i in range(n, persist.SLOT_SIZE):
-        buf[i] = 0xFF
-    if not st._write(PM.BASE + st.mslot * PM.SLOT_SIZE, buf):
-        return False
-    st.mslot = (st.mslot + 1) % PM.NUM_SLOTS
-    st.mseq = (st.mseq + 1) & 0xFFFF
-    if st.nvm[_KIND] != 0x4D:
-        st._write(_KIND, b"\x4d", 1)
-    return True
-
-
-def save_app(app):
-    """The App's state into the region of its kind: a 3/4-player match or choice here,
-    a two-player choice (no match on) in the two-player slots."""
-    st = app.storage
-    on = app.nseats > 2 and app.in_match
-    if on or app.choice.players != 2:
-        save(st, app.settings, app.rng.get_state(), app.match if on else None,
-             app.deal if on else None, app.choice)
-    else:
-        st.save(app.settings, app.rng.get_state(), None, None, app.choice)
-
-
-def enter(app, step, supervisor=None):
-    """The App's one way in (one name, for the two-player app's heap): step 1 builds the
-    table (App.configure); step 0 (the app's start: resume the latest 3/4-player save)
-    and 2 (a 3/4-player match from a two-player start: save and reload; False if it
-    cannot) are table_start.py's, imported for them only."""
-    if step == 1:
-        app.table = TableMulti(app)
-        return True
-    from sixtysix_ui import table_start
-    done = table_start.enter(app, step, supervisor)
-    unload("sixtysix_ui.table_start")
-    return done
-
-
 class TableMulti:
     ID = 1                      # app.S_PLAY
 
     def __init__(self, app):
         self.app = app
         self.L = app.layout
-        d = DealMulti(app.rules)
-        app.deal = d
-        app.match = MatchMulti(app.rules)
-        app.view = MultiView(d, _HUMAN)
-        app.bot_view = MultiView(d, 1)
         self.slots = bytearray(_SLOTS)
         self.nslots = 0
         self.menu_slot = not app.input.has_b
@@ -257,58 +93,13 @@ class TableMulti:
         self._now = 0
         self._was_mine = False
         self.hint_rng = None
-        app.summary.extra[0] = ("Review", self._open_review)   # App's only entry there
 
-    def _open_review(self):
-        """App._open_review, but when the heap cannot even hold the review's code (a
-        3/4-player hand on a board: README) the summary says so (table_start.enter)."""
-        import sys
-        had = list(sys.modules)
-        try:
-            self.app._open_review()
-        except MemoryError:
-            from sixtysix_ui import table_start
-            table_start.enter(self.app, 3, had)
-
-    # ------------------------------------------------------------ match flow
-
-    def record(self):
-        """The finished hand into the match (persist_multi.MatchMulti: D6, the deal
-        passes clockwise) and the statistics."""
-        app = self.app
-        _drop(app.render)           # the summary comes: the scene goes before the record
-        bot_multi._state[0] = None  # and the summary's words are made (the hand's peak),
-        d = app.deal                # and the bots' scratch, made again at their next turn
-        m = app.match
-        if m.record(d):
-            m.winner = 0 if m.winners & 1 else 1    # as Match.winner: the human's side?
-        if d.winner >= 0:
-            from sixtysix_ui import stats as S
-            won = d.side_of[d.winner] == d.side_of[_HUMAN]
-            app.stats._add(app.match_preset, app.settings.level,
-                           S.C_HAND_WON if won else S.C_HAND_LOST)
-
-    def save(self):
-        save_app(self.app)
-
-    # the hand summary's and the match end's lines (pages.Summary): texts_multi.py,
-    # imported for them and dropped at once
-    def summary(self, deal, match):
-        from sixtysix_ui import texts_multi
-        out = texts_multi.summary(deal, match)
-        unload("sixtysix_ui.texts_multi")
-        return out
-
-    def review(self, rules, deal):
-        """The hand's review for the summary's "Review" (review_page.py)."""
-        from sixtysix_core.review_multi import ReviewMulti
-        return ReviewMulti(rules, deal)
-
-    def match_end(self, match):
-        from sixtysix_ui import texts_multi
-        out = texts_multi.match_end(match)
-        unload("sixtysix_ui.texts_multi")
-        return out
+    def end_hand(self):
+        """The hand is over (kind_multi.Multi.record): the scene and the bots' scratch go
+        (the scratch is made again at the bots' next turn), so that the summary that
+        comes has their memory."""
+        _drop(self.app.render)
+        bot_multi._state[0] = None
 
     # ------------------------------------------------------------- entering
 
@@ -644,7 +435,7 @@ class _Scene:
                d.to_move, d.side_of[1], d.side_of[2])
         if key != self._cache:         # the text of the seats, trump and score: on change
             self._cache = key
-            text, trump = _lines(d, m, L.CHARS - 2)
+            text, trump = score_lines(d, m, L.CHARS - 2)
             self._status.set(text)
             if d.trump >= 0:
                 self._trump[0] = d.trump

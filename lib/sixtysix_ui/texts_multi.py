@@ -1,12 +1,12 @@
 """The hand summary and the match end of a 3- or 4-player match (pages.Summary).
 
 Imported for the summary page's lines and dropped at once (TableMulti.summary): it is
-not in the heap during the play.  Seats are named as on the table (table_multi.name /
+not in the heap during the play.  Seats are named as on the table (words_multi.name /
 label: You, Left, Partner, Right), a side from the human's chair (side_name).
 """
 from micropython import const
 
-from sixtysix_ui.table_multi import label, name, verb
+from sixtysix_ui.words_multi import label, name, verb
 
 # deal.py's codes (private: no interned name; test_core_multi.py checks them)
 _REASON_DECLARED = const(0)

@@ -12,7 +12,7 @@ from sixtysix_core.deal_multi import A_TRUMP
 from sixtysix_ui import input as I
 from sixtysix_ui.pages import Page
 from sixtysix_ui.render import unload
-from sixtysix_ui.table_multi import RANKS, SUITS
+from sixtysix_ui.words_multi import RANKS, SUITS
 
 _PREV = const(5)
 _NEXT = const(10)

@@ -54,7 +54,7 @@ APP_MODULES = ("sixtysix_core.cards", "sixtysix_core.rules", "sixtysix_core.scor
                "sixtysix_core.sample", "sixtysix_core.bot", "sixtysix_core.persist",
                "sixtysix_ui.input", "sixtysix_ui.texts", "sixtysix_ui.render",
                "sixtysix_ui.storage", "sixtysix_ui.stats", "sixtysix_ui.table",
-               "sixtysix_ui.app")
+               "sixtysix_ui.kind_two", "sixtysix_ui.app")
 _s = {}                     # board, hw, app, script generator, counters
 
 
@@ -221,7 +221,7 @@ def summary():
     """'level L, hands N, scores A-B[-C-D]' of the app at the end of the script."""
     from sixtysix_ui.pages import LEVELS
     app = _s["app"]
-    n = app.nseats
+    n = app.rules.players
     return "level %s, hand %d, scores %s" % (LEVELS[app.settings.level], app.match.hands + 1,
                                              "-".join(str(s) for s in app.match.scores[:n]))
 

@@ -3,11 +3,11 @@
     circuitpython -X heapsize=128k -m app_steps_multi BOARD LIB [SCRIPT [PRESET [2p]]]
 
 The run starts as a board starts after choosing PRESET (FOUR_PLAYER_PL by default) on
-the title and "New match" (table_multi._reload: the choice kept in nvm, a new match
-asked for, a reload): seed() writes that into the nvm stand-in just before App(hw) is
+the title and "New match" (App._reload: the choice kept in nvm, a new match asked
+for, a reload): seed() writes that into the nvm stand-in just before App(hw) is
 built, which then begins the match at once with the hard bots; SCRIPT (MATCH_SCRIPT)
 plays it.  With "2p" the two-player slots hold a two-player match with a hand in progress
-too (a board that played one before), which the start reads for its slot counters.
+too (a board that played one before, saved before the choice).
 app_steps imports APP_MODULES one at a time (no two-player engine, table or
 bot: table_multi and its core) and prints what it prints for a two-player run, then
 LOADED: our modules still imported at the end.
@@ -22,18 +22,18 @@ APP_MODULES = ("sixtysix_core.cards", "sixtysix_core.rules", "sixtysix_core.scor
            "sixtysix_ui.render", "sixtysix_ui.storage", "sixtysix_ui.stats",
            "sixtysix_ui.app", "sixtysix_core.deal_multi", "sixtysix_core.view_multi",
            "sixtysix_core.bot_multi", "sixtysix_core.persist_multi",
-           "sixtysix_ui.table_multi")
+           "sixtysix_ui.words_multi", "sixtysix_ui.kind_multi", "sixtysix_ui.table_multi")
 
 
 def seed(preset, old2p=False):
-    """The nvm as table_multi._reload leaves it for `preset`: the choice (hard bots) kept, a
+    """The nvm as App._reload leaves it for `preset`: the choice (hard bots) kept, a
     new match asked for at the next start (old2p: after a two-player match's save with a
     hand in progress; its engine is dropped again, as a board's reload drops it)."""
     import microcontroller
     from sixtysix_core import persist
+    from sixtysix_core import persist_multi as PM
     from sixtysix_core import rules as R
-    from sixtysix_ui import table_multi
-    from sixtysix_ui.storage import Storage
+    from sixtysix_ui.storage import MULTI, Storage
     storage = Storage(microcontroller.nvm)
     if old2p:
         from sixtysix_core import deal as D
@@ -53,8 +53,10 @@ def seed(preset, old2p=False):
         unload("sixtysix_core.deal")
         unload("sixtysix_core.match")
     settings = persist.Settings(level=2, preset=R.preset_names().index(preset))
-    table_multi.save(storage, settings, (1, 1, 1), None, None, R.preset(preset))
-    microcontroller.nvm[1023] = 0x4E        # storage.py INTENT
+    n = PM.encode_into(storage.buf, storage.seq, settings, (1, 1, 1), None, None,
+                       R.preset(preset))
+    storage.put(MULTI, n)
+    storage.set_intent()
 
 
 def main(board, script, preset, old2p=False):

@@ -1,0 +1,110 @@
+"""The kind of match of 3 and 4 players (RULES.md V1, V2): what the App asks of a kind.
+
+The interface both kinds have (kind_two.Two is the other; app.py holds one as app.kind):
+
+  MULTI            False for two players, True here
+  configure()      the engine and the table for app.rules: app.deal, app.match,
+                   app.view, app.bot_view, app.table (or only the rules re-read when
+                   they are built already)
+  resume()         the newest valid save of this kind into the App (settings, choice,
+                   and the match and hand in progress); False if there is none
+  save()           the App's state into this kind's save region
+  record()         a finished hand into the match and the statistics
+  won()            the match is over: did the human's side win it?
+  summary() / match_end()   the (header, lines) of the hand's and the match's end
+  review()         a review of app.deal for the review page
+  card_words(card) a card in words
+  release()        what the review page leaves behind, dropped
+
+Here: a deal_multi.DealMulti, a persist_multi.MatchMulti (every seat adds the game
+points of its side, D6; the deal passes clockwise; `winners`, a bitmask, once a seat
+reaches the target), MultiViews and table_multi.TableMulti; saves are persist_multi
+images in storage.py's MULTI region, read at a start by table_start.py (imported for
+it and dropped after, so that the play does not carry that code).
+"""
+from micropython import const
+
+from sixtysix_core import persist_multi as PM
+from sixtysix_ui.render import unload
+from sixtysix_ui.storage import MULTI
+from sixtysix_ui.words_multi import card_words
+
+_HUMAN = const(0)
+
+
+class Multi:
+    MULTI = True
+
+    def __init__(self, app):
+        self.app = app
+        self.card_words = card_words
+
+    def configure(self):
+        app = self.app
+        if app.table is not None:
+            app.deal.configure()
+            return
+        from sixtysix_core.deal_multi import DealMulti
+        from sixtysix_core.view_multi import MultiView
+        from sixtysix_ui.table_multi import TableMulti
+        d = DealMulti(app.rules)
+        app.deal = d
+        app.match = PM.MatchMulti(app.rules)
+        app.view = MultiView(d, _HUMAN)
+        app.bot_view = MultiView(d, 1)
+        app.table = TableMulti(app)
+
+    def resume(self):
+        from sixtysix_ui import table_start
+        found = table_start.resume(self.app)
+        unload("sixtysix_ui.table_start")
+        return found
+
+    def save(self):
+        """A 3/4-player match, or a choice of 3 or 4 players, in the MULTI region; a
+        two-player choice (no match on) in the two-player slots."""
+        app = self.app
+        st = app.storage
+        on = app.in_match
+        if not on and app.choice.players == 2:
+            st.save(app.settings, app.rng.get_state(), None, None, app.choice)
+            return
+        if not st.multi:
+            return
+        n = PM.encode_into(st.buf, st.seq, app.settings, app.rng.get_state(),
+                           app.match if on else None, app.deal if on else None, app.choice)
+        st.put(MULTI, n)
+
+    def record(self):
+        app = self.app
+        app.table.end_hand()        # the scene and the bots' scratch go before the
+                                    # summary's words are made (the hand's peak)
+        d = app.deal
+        app.match.record(d)
+        if d.winner >= 0:
+            won = d.side_of[d.winner] == d.side_of[_HUMAN]
+            app.stats.hand_won(app.match_preset, app.settings.level, won)
+
+    def won(self):
+        return self.app.match.winners & 1 != 0
+
+    # the hand summary's and the match end's lines: texts_multi.py, imported for them
+    # and dropped at once
+    def summary(self):
+        from sixtysix_ui import texts_multi
+        out = texts_multi.summary(self.app.deal, self.app.match)
+        unload("sixtysix_ui.texts_multi")
+        return out
+
+    def match_end(self):
+        from sixtysix_ui import texts_multi
+        out = texts_multi.match_end(self.app.match)
+        unload("sixtysix_ui.texts_multi")
+        return out
+
+    def review(self):
+        from sixtysix_core.review_multi import ReviewMulti
+        return ReviewMulti(self.app.rules, self.app.deal)
+
+    def release(self):
+        unload("sixtysix_core.review_multi")

@@ -1,0 +1,103 @@
+"""The kind of match of two players: what the App asks of a kind (kind_multi.py lists it).
+
+Here: the core's Deal and Match, a PlayerView for each seat and table.Table; saves are
+persist.py images in storage.py's two-player slots, the rules chosen on the title for
+the next match in its CHOICE slot.  The human is seat 0, the bot seat 1.
+"""
+from micropython import const
+
+from sixtysix_core import deal as D
+from sixtysix_core import match as M
+from sixtysix_core import rules as R
+from sixtysix_core.view import PlayerView
+from sixtysix_ui import texts
+from sixtysix_ui.render import unload
+from sixtysix_ui.table import Table
+
+_HUMAN = const(0)
+
+
+class Two:
+    MULTI = False
+
+    def __init__(self, app):
+        self.app = app
+        self.card_words = texts.card_words
+
+    def configure(self):
+        app = self.app
+        if app.table is not None:
+            app.deal.configure()
+            return
+        app.match = M.Match(app.rules)
+        app.deal = D.Deal(app.rules)
+        app.view = PlayerView(app.deal, _HUMAN)
+        app.bot_view = PlayerView(app.deal, 1)
+        app.table = Table(app)
+
+    def resume(self):
+        app = self.app
+        saved = app.storage.load()
+        if saved is None:
+            return False
+        app.settings = saved.settings
+        if saved.rng_state is not None:
+            app.rng.set_state(saved.rng_state)
+        saved.rules.copy_into(app.choice)
+        saved.rules.copy_into(app.rules)
+        app.match_preset = R.preset_names().index(app.rules.preset)
+        self.configure()
+        if saved.match is not None and not saved.match.is_over():
+            m = saved.match
+            for s in range(2):
+                app.match.scores[s] = m.scores[s]
+            app.match.dealer = m.dealer
+            app.match.target = m.target
+            app.match.draw_bonus = m.draw_bonus
+            app.match.hands = m.hands
+            app.match.winner = -1
+            if saved.deal is not None:
+                saved.deal.copy_into(app.deal)
+            else:
+                app.deal.new_hand(app.match.dealer, app.rng)
+            app.in_match = True
+        app.storage.load_choice(app.choice)     # options changed during the match
+        return True
+
+    def save(self):
+        """The match (with its own rules) or, with none on, the choice for the next one;
+        a choice of 3 or 4 players is kept by the reload to that kind (App._reload),
+        here only its preset (the settings) with the rules last played."""
+        app = self.app
+        on = app.in_match
+        rules = app.choice if app.choice.players == 2 else app.rules
+        app.storage.save(app.settings, app.rng.get_state(), app.match if on else None,
+                         app.deal, rules)
+
+    def record(self):
+        app = self.app
+        app.match.record(app.deal)
+        app.stats.hand(app.match_preset, app.settings.level, app.deal, _HUMAN)
+
+    def won(self):
+        return self.app.match.winner == _HUMAN
+
+    def summary(self):
+        from sixtysix_ui import texts_end
+        out = texts_end.summary(self.app.deal, self.app.match)
+        unload("sixtysix_ui.texts_end")
+        return out
+
+    def match_end(self):
+        from sixtysix_ui import texts_end
+        out = texts_end.match_end(self.app.match)
+        unload("sixtysix_ui.texts_end")
+        return out
+
+    def review(self):
+        from sixtysix_core.review import Review
+        return Review(self.app.rules, self.app.deal)
+
+    def release(self):
+        from sixtysix_core import bot
+        bot.release_values()
