@@ -18,8 +18,10 @@ The layers, bottom to top (a module imports only from its own layer or below):
 Inside sixtysix_ui (UI_ORDER, bottom to top): keys and measures (input, layouts,
 sprites); words and state (texts, sound, storage, stats); drawing (render); pages (pages
 and the pages built on it); the parts a table opens and drops (trump page, menu, starts);
-the two tables; the app, which switches between them.  A module imports its own rank or
-below; a circle inside a rank is caught by the circle test.
+the two tables; the kinds of match (kind_two, kind_multi: build, resume and save a match
+of two, or of three or four, players and open its table); the app, which holds one kind
+and switches screens.  A module imports its own rank or below; a circle inside a rank is
+caught by the circle test.
 """
 import ast
 import os
@@ -43,11 +45,13 @@ TOOLS_LAYER = 5
 # where it belongs).
 UI_ORDER = (
     ("input", "layout_oled", "layout_tft", "sprites"),                   # keys, measures
-    ("texts", "texts_end", "texts_multi", "sound", "storage", "stats"),  # words, state
+    ("texts", "texts_end", "texts_multi", "words_multi", "sound", "storage",
+     "stats"),                                                           # words, state
     ("render",),                                                         # drawing
     ("pages", "help", "house_page", "stats_page", "review_page"),        # pages
     ("trump_page", "table_menu", "table_start"),                         # a table's parts
     ("table", "table_multi"),                                            # the tables
+    ("kind_two", "kind_multi"),                                          # match kinds
     ("app",),                                                            # the app
 )
 
