@@ -56,24 +56,24 @@ UI_ORDER = (
 )
 
 
-def _module_files():
-    """{dotted module name: (path relative to ROOT)} of every module of the tree."""
+def _module_files(root):
+    """{dotted module name: (path relative to root)} of every module of the tree."""
     found = {"code": "code.py"}
     for folder, prefix in PACKAGES:
-        for here, dirs, files in os.walk(os.path.join(ROOT, folder)):
+        for here, dirs, files in os.walk(os.path.join(root, folder)):
             dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-            rel = os.path.relpath(here, os.path.join(ROOT, folder))
+            rel = os.path.relpath(here, os.path.join(root, folder))
             parts = [prefix] + ([] if rel == "." else rel.split(os.sep))
             for name in sorted(files):
                 if name.endswith(".py"):
                     dotted = parts + ([] if name == "__init__.py" else [name[:-3]])
-                    found[".".join(dotted)] = os.path.relpath(os.path.join(here, name), ROOT)
-    tools = os.path.join(ROOT, "tools")
+                    found[".".join(dotted)] = os.path.relpath(os.path.join(here, name), root)
+    tools = os.path.join(root, "tools")
     for here, dirs, files in os.walk(tools):
         dirs[:] = sorted(d for d in dirs if d not in ("__pycache__", "sixtysix_tools"))
         for name in sorted(files):
             if name.endswith(".py"):
-                path = os.path.relpath(os.path.join(here, name), ROOT)
+                path = os.path.relpath(os.path.join(here, name), root)
                 found.setdefault("tools:" + name[:-3], path)
     return found
 
@@ -108,9 +108,9 @@ class _Imports(ast.NodeVisitor):
         if node.level:
             parts = self.package.split(".")[:len(self.package.split(".")) - node.level + 1]
             base = ".".join(parts + ([base] if base else []))
-        # package.name first (a submodule), then the package itself
-        self.found.append(([base + "." + a.name for a in node.names] + [base],
-                           node.lineno, self.depth > 0))
+        # each name: package.name if that is a module of the tree, else the package
+        for alias in node.names:
+            self.found.append(([base + "." + alias.name, base], node.lineno, self.depth > 0))
 
     def visit_Call(self, node):
         if (isinstance(node.func, ast.Name) and node.func.id == "__import__" and node.args
@@ -134,14 +134,14 @@ def _resolve(candidates, modules, bare):
     return None
 
 
-def import_graph():
+def import_graph(root=ROOT):
     """{module: [(imported module, "path:line", lazy)]} over the modules of the tree."""
-    files = _module_files()
+    files = _module_files(root)
     modules = {m for m in files if not m.startswith("tools:")}
     bare = {m.split(":", 1)[1]: m for m in files if m.startswith("tools:")}
     graph = {}
     for module, path in sorted(files.items()):
-        with open(os.path.join(ROOT, path), encoding="utf-8") as f:
+        with open(os.path.join(root, path), encoding="utf-8") as f:
             tree = ast.parse(f.read(), path)
         is_package = path.endswith("__init__.py")
         package = module if is_package else module.rpartition(".")[0]
@@ -152,8 +152,9 @@ def import_graph():
             # a bare name means the stand-in only for modules outside the packages
             target = _resolve(candidates, modules,
                               bare if module.startswith("tools:") or module == "code" else {})
-            if target is not None and target != module:
-                edges.append((target, "%s:%d" % (path, line), lazy))
+            edge = (target, "%s:%d" % (path, line), lazy)
+            if target is not None and target != module and edge not in edges:
+                edges.append(edge)
         graph[module] = edges
     return graph
 
@@ -244,6 +245,50 @@ def test_the_walker_sees_the_tree():
     assert any(lazy for edges in GRAPH.values() for _, _, lazy in edges)
     assert any(not lazy for edges in GRAPH.values() for _, _, lazy in edges)
     assert "sixtysix_ui.app" in {t for t, _, _ in GRAPH["code"]}
+
+
+def test_the_walker_reads_every_kind_of_import(tmp_path):
+    files = {
+        "code.py": "import board\nfrom sixtysix_ui.app import App\n",
+        "sixtysix_core/__init__.py": "",
+        "sixtysix_core/a.py": ("from sixtysix_core import b, c\nimport gc\n\n\n"
+                               "def f():\n    import sixtysix_ui.app\n"),
+        "sixtysix_core/b.py": "from . import c\nfrom .c import X\n",
+        "sixtysix_core/c.py": "try:\n    from sixtysix_core.a import f\nexcept ImportError:\n"
+                              "    pass\nX = 1\n",
+        "lib/sixtysix_ui/app.py": ("class App:\n    from sixtysix_core import a\n    g = "
+                                   "lambda: __import__('sixtysix_ui.pages', None, None, (1,))\n"),
+        "lib/sixtysix_ui/pages.py": "",
+        "tools/standins/app_steps.py": "import fake_os\nimport code\n",
+        "tools/standins/fake_os.py": "",
+        "tools/sixtysix_tools/__init__.py": "",
+        "tools/sixtysix_tools/lab/bench.py": "from sixtysix_tools import cli\n",
+        "tools/sixtysix_tools/cli.py": "",
+    }
+    for name, text in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    graph = {m: sorted((t, lazy) for t, _, lazy in edges)
+             for m, edges in import_graph(str(tmp_path)).items()}
+    assert graph == {
+        "code": [("sixtysix_ui.app", False)],
+        "sixtysix_core": [],
+        "sixtysix_core.a": [("sixtysix_core.b", False), ("sixtysix_core.c", False),
+                            ("sixtysix_ui.app", True)],
+        "sixtysix_core.b": [("sixtysix_core.c", False), ("sixtysix_core.c", False)],
+        "sixtysix_core.c": [("sixtysix_core.a", False)],
+        "sixtysix_ui.app": [("sixtysix_core.a", False), ("sixtysix_ui.pages", True)],
+        "sixtysix_ui.pages": [],
+        "sixtysix_tools": [],
+        "sixtysix_tools.cli": [],
+        "sixtysix_tools.lab.bench": [("sixtysix_tools.cli", False)],
+        "tools:app_steps": [("code", False), ("tools:fake_os", False)],
+        "tools:fake_os": [],
+    }
+    # c -> a -> b -> c, and a -> app -> a (lazily): one strongly connected component
+    assert [m for m, _ in circles(import_graph(str(tmp_path)))] == [
+        ["sixtysix_core.a", "sixtysix_core.b", "sixtysix_core.c", "sixtysix_ui.app"]]
 
 
 def test_the_circle_finder_finds_a_planted_circle():
