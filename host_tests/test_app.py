@@ -278,6 +278,7 @@ def test_three_buttons_are_enough():
     _play_to_match_end(d)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("board", BOARDS)
 def test_100k_random_presses(board, monkeypatch):
     monkeypatch.setattr(bot, "choose", lambda view, level, rng:

@@ -96,6 +96,7 @@ def _positions(rules, rng, count):
     return out[:count]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("board", ("pygamer", "oled", "three"))
 @pytest.mark.parametrize("preset,options", RULES)
 def test_every_legal_multi_action_is_reachable_by_key_presses(board, preset, options,

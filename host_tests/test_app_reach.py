@@ -130,6 +130,7 @@ def _positions(rules_deal, rng, count):
     return out[:count]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("board", ("pygamer", "oled", "three"))
 def test_every_legal_action_is_reachable_by_key_presses(board, monkeypatch):
     monkeypatch.setattr(bot, "choose", lambda view, level, rng:

@@ -175,6 +175,7 @@ def test_whole_app_plays_a_multi_player_match(app_path, board, preset):
     print(board, preset, {k: lines[k] for k in ("BASE", "BUILT", "MAXLIVE", "FREE")})
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("board", ["pygamer", "oled"])
 def test_the_four_player_match_fits_every_heap_from_128k_to_136k(app_path, board):
     # the heap a match needs is not monotonic in the heap's size (where a collection

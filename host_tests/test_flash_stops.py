@@ -214,6 +214,7 @@ FAULTS = ("kill", "torn", "unplug", "ctrl-c")
 SCRATCH = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("scenario", ["flat", "empty", "folder"])
 def test_a_flash_stopped_before_any_operation_leaves_a_drive_that_boots(
         world, scenario, monkeypatch, capsys):

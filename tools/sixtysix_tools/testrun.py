@@ -1,15 +1,38 @@
-"""`test`: run the host test suite (pytest) from the repository root."""
+"""`test`: run the host test suite (pytest) from the repository root.
+
+    test                the quick suite: every test not marked `slow`
+    test --all          every test (what CI runs, .ci/run)
+    test PATH...        every test in those files or folders, slow ones included
+Any other argument goes to pytest as it is (-q, -x, -k EXPR, --durations=N, ...); a `-m`
+of your own replaces the choice above.  `slow` (registered in pyproject.toml) marks the
+long searches: every legal action reachable by key presses, 100k random presses, a flash
+stopped before each of its drive operations, the four-player match in every heap from
+128k to 136k.  The quick suite still has quick tests of every area: the core's rules,
+records and saves, the app on both layouts, build, flash and deploy, and the lane.
+"""
 import os
 import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+QUICK = "not slow"
+
+
+def pytest_args(args):
+    """The pytest arguments for `test ARGS`."""
+    args = list(args)
+    everything = "--all" in args
+    args = [a for a in args if a != "--all"]
+    # Paths among the arguments choose the tests (all of them); otherwise the suite runs.
+    paths = [a for a in args if not a.startswith("-")
+             and os.path.exists(os.path.join(ROOT, a.split("::")[0]))]
+    chosen = any(a == "-m" or a.startswith("-m") and not a.startswith("--") for a in args)
+    quick = [] if everything or paths or chosen else ["-m", QUICK]
+    return quick + ([] if paths else ["host_tests"]) + args
 
 
 def main(command, args):
     # -P: do not put the working directory first on sys.path, where the device's code.py
     # would shadow the standard library's `code` module.
-    # Paths among the arguments choose the tests; otherwise the whole suite runs.
-    paths = [a for a in args if not a.startswith("-") and os.path.exists(os.path.join(ROOT, a))]
-    return subprocess.call([sys.executable, "-P", "-m", "pytest"]
-                           + ([] if paths else ["host_tests"]) + list(args), cwd=ROOT)
+    return subprocess.call([sys.executable, "-P", "-m", "pytest"] + pytest_args(args),
+                           cwd=ROOT)
