@@ -310,7 +310,6 @@ def test_no_import_circles():
     assert not CIRCLES, "import circles:\n" + _report(CIRCLES)
 
 
-@pytest.mark.xfail(strict=True, reason="circles being opened")
 def test_no_import_runs_back_up_a_layer():
     found = upward_imports(GRAPH)
     assert not found, "imports back up a layer:\n" + "\n".join(found)

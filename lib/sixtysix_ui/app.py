@@ -199,6 +199,11 @@ class App:
         from sixtysix_ui.help import Help
         self.show(Help(self))
 
+    def open_house(self):
+        """The title's House rules of 3 and 4 players (no new name on the two-player
+        path: the module's name is a long string, its way in is `enter`)."""
+        __import__("sixtysix_ui.house_page", None, None, (1,)).enter(self)
+
     def _open_stats(self):
         from sixtysix_ui.stats_page import StatsPage
         self.show(StatsPage(self))

@@ -169,9 +169,7 @@ class Title(Page):
                 app.open_help()
                 return
             if entry == _T_HOUSE:
-                # no new name on the two-player path: the module's name is a long
-                # string, its way in is `enter` (fromlist (1,): the module itself)
-                __import__("sixtysix_ui.house_page", None, None, (1,)).enter(app)
+                app.open_house()
                 return
             if entry >= _T_EXTRA:
                 self.extra[entry - _T_EXTRA][1]()
