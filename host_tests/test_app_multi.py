@@ -181,7 +181,7 @@ def test_the_choice_and_the_kind_of_save_survive_a_restart():
     assert not app.storage.note
     # and the choice of a 3-player match, with no match on, is kept as well (on a
     # two-player start when the reload saves it: App._reload, the 3/4-player kind's save)
-    from sixtysix_ui.kind_multi import Multi
+    from sixtysix_ui.kind_multi import Kind as Multi
     app.in_match = False
     app.settings.preset = R.preset_names().index("FOUR_PLAYER_PL")
     R.preset("FOUR_PLAYER_PL").copy_into(app.choice)

@@ -25,8 +25,8 @@ The game is saved after every trick, at the end of every hand and when leaving f
 title; a finished hand is printed between BEGIN/END SIXTYSIX RECORD lines.
 
 Two kinds of match, one object each (app.kind, the interface in kind_multi.py): two
-players (kind_two.Two: table.py, the core's Deal, Match and PlayerViews) and three or
-four (kind_multi.Multi: table_multi.py, DealMulti, MatchMulti, MultiViews, bots in every
+players (kind_two.Kind: table.py, the core's Deal, Match and PlayerViews) and three or
+four (kind_multi.Kind: table_multi.py, DealMulti, MatchMulti, MultiViews, bots in every
 seat but 0).  The App asks the kind and never how many seats there are; only _kind()
 imports one, by the rules' number of players.  On a board a new match of the other kind
 reloads first (_reload), so that one start never holds both kinds' modules; the newest
@@ -95,7 +95,7 @@ class App:
         self.settings = persist.Settings()
         self.rules = R.RuleSet()                # the rules of the match being played
         self.choice = R.RuleSet()               # the rules chosen for the next match
-        self.kind = None                        # _kind(): kind_two.Two or kind_multi.Multi
+        self.kind = None                        # _kind(): kind_two.Kind or kind_multi.Kind
         self.match = self.deal = self.view = self.bot_view = self.table = None
         self.rng = Rng(seed if seed is not None else 66)
         self.in_match = False
@@ -107,11 +107,11 @@ class App:
         self.dirty = True
         self.title = Title(self)
         self.summary = Summary(self)
-        self.title.add("Statistics", self._open_stats)
+        self.title.add("Statistics", lambda: self.open_page("sixtysix_ui.stats_page"))
         if self.sound is not None:
             self.sound.set_on(not self.stats.prefs & PREF_QUIET)
             self.title.add(self._sound_label, self._toggle_sound)
-        self.summary.add("Review", self._open_review)
+        self.summary.add("Review", lambda: self.open_page("sixtysix_ui.review_page"))
         self.current = self.title
         self.screen = S_TITLE
         self._start()
@@ -150,13 +150,11 @@ class App:
             self.kind.configure()
 
     def _kind(self, multi):
-        """Make the kind object of 3 and 4 players (multi) or of two, imported only then:
-        the one place that asks how many players there are."""
-        if multi:
-            from sixtysix_ui.kind_multi import Multi as Kind
-        else:
-            from sixtysix_ui.kind_two import Two as Kind
-        self.kind = Kind(self)
+        """Make the kind object of 3 and 4 players (multi) or of two, its module imported
+        only then: the one place that asks how many players there are.  (Both modules
+        name it Kind; their names are long strings, so no interned name is added.)"""
+        self.kind = __import__("sixtysix_ui.kind_multi" if multi else "sixtysix_ui.kind_two",
+                               None, None, (1,)).Kind(self)
 
     # ---------------------------------------------------------------- driving
 
@@ -193,20 +191,23 @@ class App:
         if self.sound is not None:
             self.sound.play(kind)
 
-    # ---------------------------------------- help, statistics, sound, review
+    # ---------------------------------------------------- pages, sound
 
-    def open_help(self):
-        from sixtysix_ui.help import Help
-        self.show(Help(self))
-
-    def open_house(self):
-        """The title's House rules of 3 and 4 players (no new name on the two-player
-        path: the module's name is a long string, its way in is `enter`)."""
-        __import__("sixtysix_ui.house_page", None, None, (1,)).enter(self)
-
-    def _open_stats(self):
-        from sixtysix_ui.stats_page import StatsPage
-        self.show(StatsPage(self))
+    def open_page(self, name):
+        """The page of module `name` (help, stats_page, house_page, review_page: each
+        has enter(app)), imported now and dropped when it closes.  When the heap cannot
+        even hold its code, what the import loaded goes again and the page shown says
+        so in its footer ("No memory to ..." and the module's last word)."""
+        import sys
+        had = list(sys.modules)
+        try:
+            __import__(name, None, None, (1,)).enter(self)
+        except MemoryError:
+            for module in list(sys.modules):
+                if module not in had:
+                    unload(module)
+            self.current.footer = "No memory to " + name[12:].split("_")[0]
+            self.dirty = True
 
     def _sound_label(self):
         return "Sound: " + ("on" if self.sound.on else "off")
@@ -215,21 +216,6 @@ class App:
         self.sound.set_on(not self.sound.on)
         self.stats.prefs ^= PREF_QUIET
         self.stats.save()
-
-    def _open_review(self):
-        """The review page; when the heap cannot even hold its code (a 3/4-player hand
-        on a board) what the import loaded goes again and the summary says so."""
-        import sys
-        had = list(sys.modules)
-        try:
-            from sixtysix_ui.review_page import ReviewPage
-            self.show(ReviewPage(self))
-        except MemoryError:
-            for name in list(sys.modules):
-                if name not in had:
-                    unload(name)
-            self.summary.footer = "No memory to review"
-            self.dirty = True
 
     # ------------------------------------------------------------ match flow
 

@@ -26,6 +26,11 @@ PAGES = (
 )
 
 
+def enter(app):
+    """Show the page (App.open_page)."""
+    app.show(Help(app))
+
+
 class Help(Page):
     ID = 4                      # app.S_HELP
 

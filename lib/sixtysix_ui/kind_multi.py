@@ -1,6 +1,7 @@
 """The kind of match of 3 and 4 players (RULES.md V1, V2): what the App asks of a kind.
 
-The interface both kinds have (kind_two.Two is the other; app.py holds one as app.kind):
+The interface both kinds have (class Kind here and in kind_two.py; app.py holds one as
+app.kind):
 
   MULTI            False for two players, True here
   configure()      the engine and the table for app.rules: app.deal, app.match,
@@ -32,7 +33,7 @@ from sixtysix_ui.words_multi import card_words
 _HUMAN = const(0)
 
 
-class Multi:
+class Kind:
     MULTI = True
 
     def __init__(self, app):

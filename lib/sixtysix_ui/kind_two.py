@@ -17,7 +17,7 @@ from sixtysix_ui.table import Table
 _HUMAN = const(0)
 
 
-class Two:
+class Kind:
     MULTI = False
 
     def __init__(self, app):

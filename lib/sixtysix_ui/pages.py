@@ -10,7 +10,7 @@ play" (a page of its own, e.g. statistics, or an option; handler() is called on 
 the title's lines are spelt again if it is still shown; label is a str, or a function
 giving the text, for an option); Summary.add(label, handler) puts an entry under the
 hand's lines, after "Next hand" (e.g. a review).
-The help pages are help.py, imported when first opened (App.open_help); with 3 or 4
+The help pages are help.py, imported when first opened (App.open_page); with 3 or 4
 players the title's "House rules" opens house_page.py (imported then, dropped when it
 closes).  The summary's words are the kind's (app.kind: kind_two.py, kind_multi.py).
 """
@@ -166,10 +166,10 @@ class Title(Page):
                 app.new_match()
                 return
             if entry == _T_HELP:
-                app.open_help()
+                app.open_page("sixtysix_ui.help")
                 return
             if entry == _T_HOUSE:
-                app.open_house()
+                app.open_page("sixtysix_ui.house_page")
                 return
             if entry >= _T_EXTRA:
                 self.extra[entry - _T_EXTRA][1]()

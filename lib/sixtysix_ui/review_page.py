@@ -58,6 +58,11 @@ def bar(done, total):
     return "[%s%s] %d%%" % ("=" * n, "." * (_BAR - n), done * 100 // total)
 
 
+def enter(app):
+    """Show the page (App.open_page)."""
+    app.show(ReviewPage(app))
+
+
 class ReviewPage(Page):
     ID = 6                      # app.S_REVIEW
 

@@ -44,6 +44,11 @@ def lines(st, presets, preset_names, level_names):
     return out
 
 
+def enter(app):
+    """Show the page (App.open_page)."""
+    app.show(StatsPage(app))
+
+
 class StatsPage(Page):
     ID = 5                      # app.S_STATS
 

@@ -10,7 +10,7 @@ the simulator.  No other module indexes it: they read and write through Storage.
                   (a persist.py image, seq 0)
       1022     2  INTENT: "start a new match after this reload",      Storage.set_intent
                   (seq, seq ^ 0xFF) of the newest save; else 0xFF 0xFF
-      1024   512  3/4-player saves: 2 slots of 256 (persist_multi.py)  kind_multi.Multi.save
+      1024   512  3/4-player saves: 2 slots of 256 (persist_multi.py)  kind_multi.Kind.save
       4096   598  statistics: 2 slots of 299 (stats.py)                Stats.save
 
 Every slot holds a checksummed image whose bytes 0-1 are its magic, 3-4 its length and
@@ -33,8 +33,8 @@ from micropython import const
 from sixtysix_core import persist
 
 SLOT = const(256)               # persist.SLOT_SIZE == persist_multi.SLOT_SIZE
-TWO = const(0)                  # the two-player region
-CHOICE = const(512)
+_TWO = const(0)                 # the two-player region
+_CHOICE = const(512)
 INTENT = const(1022)
 MULTI = const(1024)             # persist_multi.BASE
 STATS = const(4096)             # stats.py's region (stats.SLOT bytes a slot)
@@ -94,7 +94,7 @@ class Storage:
         if not self.enabled:
             return 0
         best = -1
-        for region in (TWO, MULTI):
+        for region in (_TWO, MULTI):
             multi = region == MULTI
             if multi and not self.multi:
                 break
@@ -116,29 +116,22 @@ class Storage:
             self.seq = (best + 1) & 0xFFFF
         return 0 if self._newest < 0 else 2 if self._newest < MULTI else 3
 
-    def take(self, region):
-        """(offset, seq) for the next image of a region (TWO or MULTI); the counters move
-        on as if it was written (a failed write only skips a seq)."""
-        k = region != TWO
-        off = region + self.slot[k] * SLOT
-        seq = self.seq
-        self.slot[k] ^= 1
-        self.seq = (seq + 1) & 0xFFFF
-        self._newest = off
-        return off, seq
-
     def put(self, region, n):
-        """Write self.buf's image of length n into the region's next slot (0xFF after it)."""
+        """Write self.buf's image of length n (seq: self.seq) into the next slot of a
+        region (0 for two players, MULTI), 0xFF after it; the counters move on as if it
+        was written (a failed write only skips a seq)."""
         buf = self.buf
         for i in range(n, SLOT):
             buf[i] = 0xFF
-        off, _ = self.take(region)
-        return self._wrote(self.write(off, buf))
-
-    def _wrote(self, ok):
-        if not ok:
-            self.note = "Could not save"
-        return ok
+        k = region != _TWO
+        off = region + self.slot[k] * SLOT
+        self.slot[k] ^= 1
+        self.seq = (self.seq + 1) & 0xFFFF
+        self._newest = off
+        if self.write(off, buf):
+            return True
+        self.note = "Could not save"
+        return False
 
     # ------------------------------------------------------- the new-match intent
 
@@ -168,7 +161,7 @@ class Storage:
         damaged data."""
         if not self.enabled:
             return None
-        mem = self.nvm[TWO:CHOICE]
+        mem = self.nvm[_TWO:_CHOICE]
         slot, saved = persist.newest(mem)
         if saved is None:
             if not persist.blank(mem):
@@ -184,7 +177,7 @@ class Storage:
         if not self.enabled:
             return False
         n = persist.encode_into(self.buf, self.seq, settings, rng_state, match, deal, rules)
-        return self.put(TWO, n)
+        return self.put(_TWO, n)
 
     def save_choice(self, settings, rules):
         """Keep the rules chosen for the next match (cold: on a title option change)."""
@@ -194,12 +187,15 @@ class Storage:
         n = persist.encode_into(buf, 0, settings, (1, 1, 1), None, None, rules)
         for i in range(n, SLOT):
             buf[i] = 0xFF
-        return self._wrote(self.write(CHOICE, buf))
+        if self.write(_CHOICE, buf):
+            return True
+        self.note = "Could not save"
+        return False
 
     def load_choice(self, rules):
         """Copy the kept two-player choice into rules if there is a valid one."""
         if not self.enabled:
             return
-        saved = persist.decode(self.nvm[CHOICE:CHOICE + SLOT])
+        saved = persist.decode(self.nvm[_CHOICE:_CHOICE + SLOT])
         if saved is not None and saved.rules.unsupported() is None:
             saved.rules.copy_into(rules)

@@ -1,6 +1,6 @@
 """The table for 3 and 4 players (RULES.md V1, V2): a screen of App, with its scene.
 
-TableMulti plays the match's engine that kind_multi.Multi builds (a deal_multi.DealMulti
+TableMulti plays the match's engine that kind_multi.Kind builds (a deal_multi.DealMulti
 in app.deal, a MultiView of the human, seat 0, in app.view and one the bots share in
 app.bot_view, moved to the seat to move) on its own displayio scene, built from the
 Renderer's parts (render.py: _Text, _Rows, card tiles, inks) and dropped when a page is
@@ -95,7 +95,7 @@ class TableMulti:
         self.hint_rng = None
 
     def end_hand(self):
-        """The hand is over (kind_multi.Multi.record): the scene and the bots' scratch go
+        """The hand is over (kind_multi.Kind.record): the scene and the bots' scratch go
         (the scratch is made again at the bots' next turn), so that the summary that
         comes has their memory."""
         _drop(self.app.render)

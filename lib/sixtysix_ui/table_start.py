@@ -1,4 +1,4 @@
-"""The start of a 3/4-player match from its save (kind_multi.Multi.resume).
+"""The start of a 3/4-player match from its save (kind_multi.Kind.resume).
 
 Imported for a start and dropped after it, so that the play does not carry this code.
 The 3/4-player saves are persist_multi images in storage.py's MULTI region; resume()

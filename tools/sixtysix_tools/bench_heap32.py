@@ -65,6 +65,14 @@ def _num(r, word):
     return int(r[word][0].split()[0])
 
 
+def _qstr(r, field):
+    """A field of the qstr_info line ("qstr pool: n_pool=6, n_qstr=1223, ...")."""
+    for item in r.get("qstr", [""])[0].replace(",", " ").split():
+        if item.startswith(field + "="):
+            return item.split("=")[1]
+    return "?"
+
+
 def run_app(mplane, path, board, heap, script, pystack=None, preset=None):
     args = ["-m", "app_steps", board, path[1], script]
     if preset:
@@ -118,6 +126,8 @@ def app_main(mplane, tree, tmp, script, kind, preset=None):
     row("app above BASE: most live after a poll (APP PEAK)",
         lambda r, k: kb(_num(r, "MAXLIVE") - _num(r, "BASE")))
     row("most live after a poll, all included", lambda r, k: kb(_num(r, "MAXLIVE")))
+    row("interned names (qstrs) at the end of the script", lambda r, k: _qstr(r, "n_qstr"))
+    row("  their pools (each new pool a step of several KB)", lambda r, k: _qstr(r, "n_pool"))
     row("smallest fixed heap that completes the script (KiB)",
         lambda r, k: "none" if k[0] is None else "%d" % k[0])
     row("heaps up to 10 KiB above it that do not complete it (KiB)",

@@ -231,8 +231,8 @@ def main(board, script):
     INTERP (before the stand-ins, this module loaded), BASE (the stand-ins loaded),
     BOARD (the board module imported), IMPORTED (the app modules), BUILT (App(hw) and its
     first screen), MAXLIVE bytes where (the most after any poll), FREE (the least
-    gc.mem_free() after a poll) and END, then WHERE, STATE (bot level, hand, scores) and
-    POLLS."""
+    gc.mem_free() after a poll) and END, then WHERE, STATE (bot level, hand, scores),
+    POLLS and the interned-name table (qstr_info's line: pools and names)."""
     interp = _live()
     prepare(board, script)
     print("INTERP", interp)
@@ -256,6 +256,8 @@ def main(board, script):
     print("WHERE", position())
     print("STATE", summary())
     print("POLLS", _s["polls"])
+    import micropython
+    micropython.qstr_info()                 # "qstr pool: n_pool=P, n_qstr=N, ..."
 
 
 if __name__ == "__main__":
