@@ -93,7 +93,7 @@ def test_one_function_decides_which_presets_a_command_plays():
 def test_tournament_shares_are_defined_for_negative_game_points():
     sys.path.insert(0, os.path.join(ROOT, "tools"))
     try:
-        from sixtysix_tools import tournament as T
+        from sixtysix_tools.lab import tournament as T
     finally:
         sys.path.pop(0)
     # a deal: A's failed close costs A 6 (B gains 0), then A wins 2

@@ -16,7 +16,7 @@ level tables).
 """
 import sys
 
-from sixtysix_tools import tournament as T
+from sixtysix_tools.lab import tournament as T
 
 POINTS = ((1, 4), (1, 1), (4, 1), (16, 1))          # (numerator, denominator)
 

@@ -16,13 +16,14 @@ import os
 import subprocess
 import tempfile
 
-from sixtysix_tools.bench_bot import ROOT, SAMD51_PYSTONES, _env, lane, percentile, pystones
+from sixtysix_tools.lab.bench_bot import (ROOT, SAMD51_PYSTONES, _env, lane, percentile,
+                                          pystones)
 
 
 def time_positions(micropython, root, players, hands):
     script = os.path.join(ROOT, "host_tests", "mp_bot_multi_bench.py")
     out = subprocess.run([micropython, "-X", "heapsize=2m", script, root, str(players),
-                          str(hands), "012", os.path.join(ROOT, "tools", "sixtysix_tools")],
+                          str(hands), "012", os.path.join(ROOT, "tools", "sixtysix_tools", "lab")],
                          capture_output=True, text=True, env=_env())
     if out.returncode != 0 or "DONE" not in out.stdout:
         raise RuntimeError("bench script failed:\n" + out.stdout[-2000:] + out.stderr[-2000:])

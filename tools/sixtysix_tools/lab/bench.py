@@ -21,7 +21,7 @@ import sys
 import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from sixtysix_tools.lab import ROOT
 sys.path.insert(0, os.path.join(ROOT, "host_tests"))
 
 
@@ -110,11 +110,11 @@ def main(command, args):
     if args == ["engine"]:
         return engine()
     if args[:1] == ["bot"] and "--players" in args:
-        from sixtysix_tools import bench_bot_multi
+        from sixtysix_tools.lab import bench_bot_multi
         return bench_bot_multi.main(command, args[1:])
     if args[:1] and args[0] in DELEGATES:
         import importlib
-        module = importlib.import_module("sixtysix_tools." + DELEGATES[args[0]])
+        module = importlib.import_module("sixtysix_tools.lab." + DELEGATES[args[0]])
         return module.main(command, args[1:])
     sys.stderr.write("usage: sixtysix.py bench engine|%s\n" % "|".join(DELEGATES))
     return 2

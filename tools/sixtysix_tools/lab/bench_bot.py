@@ -11,7 +11,7 @@ after the timing:
     estimated SAMD51 time = CircuitPython-unix time x (CircuitPython-unix pystones/s
                             measured now / 1,520, the SAMD51's pystone figure)
 
-(pystone: tools/sixtysix_tools/pystone.py, which is also the file to copy to a board as
+(pystone: tools/sixtysix_tools/lab/pystone.py, which is also the file to copy to a board as
 code.py to measure the real figure).
 Then the smallest heap (binary search over `circuitpython -X heapsize`, 1 KiB steps,
 with a CircuitPython 10 board's pystack, MICROPY_UNIX_PYSTACK_BYTES=2048) under which
@@ -32,7 +32,7 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from sixtysix_tools.lab import ROOT
 SAMD51_PYSTONES = 1520
 PYSTACK = 2048                  # a CircuitPython 10 board's pystack
 PHASES = {1: "talon open", 2: "talon closed", 3: "talon exhausted"}
@@ -46,7 +46,7 @@ def _env(pystack=None):
 
 
 def pystones(micropython, loops=50000):
-    script = os.path.join(ROOT, "tools", "sixtysix_tools", "pystone.py")
+    script = os.path.join(ROOT, "tools", "sixtysix_tools", "lab", "pystone.py")
     out = subprocess.run([micropython, "-X", "heapsize=1m", script, str(loops)],
                          capture_output=True, text=True, check=True, env=_env()).stdout
     for line in out.splitlines():
