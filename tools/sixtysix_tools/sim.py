@@ -24,12 +24,28 @@ space or backspace = Select, escape = quit.
 Headless runs use a fake clock that starts at 0, so a script gives the same pictures
 every time for the same --seed.
 """
+import contextlib
 import os
 import sys
 
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")     # the game makes no sound
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")    # no banner on stdout
 
-from sixtysix_tools import simhw
+
+def _quiet_library_imports():
+    """Import Blinka's microcontroller (which the display libraries import) with its
+    "WARNING: GENERIC_X86 is not fully supported" lines sent to standard error: standard
+    output carries the hand records, which `replay` and the others read as they are."""
+    with contextlib.redirect_stdout(sys.stderr):
+        try:
+            import microcontroller  # noqa: F401
+        except Exception:               # not installed (no venv): nothing prints it
+            pass
+
+
+_quiet_library_imports()
+
+from sixtysix_tools import simhw  # noqa: E402
 
 KEY_NAMES = ("left", "right", "up", "down", "a", "b", "start", "select")
 KEYMAP_TEXT = ("keys: arrows = move, z/a = A (play, choose), x/b = B (menu, back), "
