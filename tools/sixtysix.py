@@ -20,6 +20,7 @@ requirements-dev.txt installed (only when the file changed since the last instal
 re-run themselves with the venv's Python.  `replay` and `term` need nothing but Python.
 """
 import os
+import signal
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -50,12 +51,23 @@ COMMANDS = {
 
 def usage():
     sys.stdout.write(__doc__.split("\n\n")[1] + "\n")
-    return 2
+
+
+def _terminate(signum, frame):
+    """SIGTERM: leave through SystemExit, so that a child started with subprocess.call
+    (the test runner's pytest, circup, ...) is ended too, and exit with 128 + 15."""
+    raise SystemExit(128 + signum)
 
 
 def main(argv):
-    if not argv or argv[0] in ("-h", "--help", "help"):
-        return usage()
+    if hasattr(signal, "SIGTERM"):
+        signal.signal(signal.SIGTERM, _terminate)
+    if argv and argv[0] in ("-h", "--help", "help"):
+        usage()
+        return 0
+    if not argv:
+        sys.stderr.write("sixtysix.py: give a command: %s (see --help)\n" % ", ".join(COMMANDS))
+        return 2
     command = argv[0]
     if command not in COMMANDS:
         sys.stderr.write("unknown command %r; try: %s\n" % (command, ", ".join(COMMANDS)))

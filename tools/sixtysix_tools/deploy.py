@@ -12,7 +12,6 @@ reads boot_out.txt and guards the drive, flash.py switches the drive to a build 
 step, serialconsole.py echoes the serial console.  Every fault the user can act on is a
 DeployError, printed as one line `error: <sentence>` with exit status 2, never a traceback.
 """
-import argparse
 import os
 import shutil
 import socket
@@ -20,7 +19,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from sixtysix_tools import devbuild, drive, flash, serialconsole
+from sixtysix_tools import cli, devbuild, drive, flash, serialconsole
 from sixtysix_tools.deploy_base import (
     BOARDS, CP_MAJORS, DEFAULT_CP_MAJOR, ROOT, DeployError, board_for_id, check_board, info)
 
@@ -30,7 +29,7 @@ def _build_root():
 
 
 def _parser(command):
-    parser = argparse.ArgumentParser(prog=f"sixtysix.py {command}")
+    parser = cli.Parser(prog=f"sixtysix.py {command}")
     if command in ("build", "flash", "bundle"):
         default = "pygamer" if command == "build" else "the build's, else boot_out.txt's"
         parser.add_argument("--board", help=f"one of {', '.join(BOARDS)} (default: {default})")

@@ -211,10 +211,10 @@ def _core_importable():
 
 
 def main(command, args):
-    import argparse
+    from sixtysix_tools import cli
     _core_importable()
-    ap = argparse.ArgumentParser(prog="sixtysix.py bench bot")
-    ap.add_argument("--hands", type=int, default=16, help="hands that give the positions")
+    ap = cli.Parser(prog="sixtysix.py bench bot")
+    ap.add_argument("--hands", type=cli.number(1), default=16, help="hands that give the positions")
     ap.add_argument("--no-heap", action="store_true", help="skip the heap search")
     ap.add_argument("--py-heap", action="store_true", help="also search the heap from .py")
     ap.add_argument("--v1", action="store_true",

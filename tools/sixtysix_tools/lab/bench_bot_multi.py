@@ -11,7 +11,6 @@ machine both figures are then taken at the same moment.  Then the smallest heap
 
     python3 tools/sixtysix.py bench bot --players 3|4 [--hands N] [--no-heap]
 """
-import argparse
 import os
 import subprocess
 import tempfile
@@ -36,9 +35,10 @@ def time_positions(micropython, root, players, hands):
 
 
 def main(command, args):
-    ap = argparse.ArgumentParser(prog="sixtysix.py bench bot --players 3|4")
-    ap.add_argument("--players", type=int, choices=(3, 4), required=True)
-    ap.add_argument("--hands", type=int, default=12, help="hands that give the positions")
+    from sixtysix_tools import cli
+    ap = cli.Parser(prog="sixtysix.py bench bot --players 3|4")
+    ap.add_argument("--players", type=cli.number(3), choices=(3, 4), required=True)
+    ap.add_argument("--hands", type=cli.number(1), default=12, help="hands that give the positions")
     ap.add_argument("--no-heap", action="store_true", help="skip the heap search")
     ns = ap.parse_args(args)
     mplane = lane()

@@ -18,7 +18,6 @@ and the smallest pystack (16-byte steps).  (The bot match alone: `bench bot`.)
   board starts after "New match" of that preset (tools/standins/app_steps_multi.py: the
   choice in nvm, a reload, the match at once; only the 3/4-player modules loaded).
 """
-import argparse
 import os
 import shutil
 import sys
@@ -133,7 +132,8 @@ def app_main(mplane, tree, tmp, script, kind, preset=None):
 
 
 def main(command, args):
-    ap = argparse.ArgumentParser(prog="sixtysix.py bench heap32")
+    from sixtysix_tools import cli
+    ap = cli.Parser(prog="sixtysix.py bench heap32")
     ap.add_argument("--app", action="store_true",
                     help="the whole handheld app (the only measurement now; kept so that "
                          "older commands work)")
