@@ -119,7 +119,7 @@ def parser(name, description, hands, rules, per):
     """The arguments `bench strength` and `bench infer` share: --hands, --seed, --rules."""
     from sixtysix_tools import cli
     ap = cli.Parser(prog="sixtysix.py bench " + name, description=description)
-    ap.add_argument("--hands", type=cli.number(1), default=hands,
+    ap.add_argument("--hands", type=cli.number(0), default=hands,
                     help="duplicate deals per " + per)
     ap.add_argument("--seed", type=cli.number(0), default=2026)
     ap.add_argument("--rules", default=rules, help="rules preset")
