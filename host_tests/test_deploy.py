@@ -64,7 +64,16 @@ def src(tmp_path, monkeypatch):
     monkeypatch.setattr(devbuild, "fetch_device_libs", lambda src_root, out_root: libs)
     monkeypatch.setattr(deploy, "ROOT", str(root))
     monkeypatch.setattr(drive, "find_drives", lambda: [])
+    # No compiler but the ones a test gives: none from this machine, none downloaded.
+    monkeypatch.setattr(mpy, "circuitpython_bin", lambda: None)
+    monkeypatch.delenv(mpy.ENV_MPY_CROSS, raising=False)
+    monkeypatch.setattr(mpy, "cache_dir", lambda: tmp_path / "no-cache")
+    monkeypatch.setattr(mpy.urllib.request, "urlopen", _offline)
     return root
+
+
+def _offline(url, timeout):
+    raise OSError("network is unreachable")
 
 
 @pytest.fixture
@@ -75,8 +84,10 @@ def board(tmp_path):
     return root
 
 
-def flash_main(board, *extra):
-    return deploy.main("flash", ["--path", str(board), *extra])
+def flash_main(board, *extra, mpy=False):
+    """`flash --path board`: with --py (sources, whose layout the tests read) unless mpy."""
+    return deploy.main("flash", ["--path", str(board)] + ([] if mpy else ["--py"])
+                       + list(extra))
 
 
 def error_line(capsys):
@@ -289,7 +300,7 @@ def test_two_drives(src, board, tmp_path, monkeypatch, capsys):
 
 def test_single_drive_is_found(src, board, monkeypatch):
     monkeypatch.setattr(drive, "find_drives", lambda: [str(board)])
-    assert deploy.main("flash", []) == 0
+    assert deploy.main("flash", ["--py"]) == 0
     assert on_board(board, "lib/sixtysix_core/cards.py").is_file()
 
 
@@ -593,11 +604,6 @@ def test_mpy_missing_compiler_path_falls_back(src, tmp_path, capsys):
 
 
 def test_mpy_download_failure_falls_back(src, tmp_path, monkeypatch, capsys):
-    def offline(url, timeout):
-        raise OSError("network is unreachable")
-
-    monkeypatch.setattr(mpy.urllib.request, "urlopen", offline)
-    monkeypatch.setattr(mpy, "cache_dir", lambda: tmp_path / "cache")
     assert deploy.main("build", ["--mpy"]) == 0
     err = capsys.readouterr().err
     assert "could not download" in err and "--mpy-cross PATH" in err
@@ -608,9 +614,13 @@ def test_mpy_build_for_another_major_is_refused(src, board, tmp_path, capsys):
     compiler = fake_compiler(tmp_path, b"C\x06\x00\x1f")
     assert deploy.main("build", ["--mpy", "--mpy-cross", str(compiler),
                                  "--cpy-version", "10"]) == 0
+    manifest = devbuild.current_build(src, src / "build")
+    with pytest.raises(DeployError, match="cannot load them"):
+        flash.check_compatible(manifest, drive.read_boot_out(board))    # the board runs 9
     before = _snapshot(board)
-    assert flash_main(board) == 2
-    assert "cannot load them" in error_line(capsys)
+    # flash itself compiles for the board's version: with no compiler for 9, one sentence
+    assert flash_main(board, mpy=True) == 2
+    assert "no CircuitPython 9.x mpy-cross" in error_line(capsys)
     assert _snapshot(board) == before
 
 
@@ -618,7 +628,7 @@ def test_switching_to_mpy_removes_the_old_py_modules(src, board, tmp_path):
     assert flash_main(board) == 0
     compiler = fake_compiler(tmp_path, b"C\x06\x00\x1f")
     assert deploy.main("build", ["--mpy", "--mpy-cross", str(compiler)]) == 0
-    assert flash_main(board) == 0
+    assert flash_main(board, mpy=True) == 0
     assert on_board(board, "lib/sixtysix_core/cards.mpy").is_file()
     assert not on_board(board, "lib/sixtysix_core/cards.py").exists()   # would shadow it
     assert (board / "code.py").is_file()
@@ -1006,3 +1016,50 @@ def test_a_manifest_with_nul_or_unusable_names_is_ignored_with_one_line(src, boa
     assert "error" not in err and "Traceback" not in err
     for target, data in USER_FILES.items():
         assert (board / target).read_bytes() == data
+
+
+# ---- flash writes the .mpy build for the board's CircuitPython by default ----
+
+@pytest.mark.parametrize("version", ["9.2.8", "10.0.3"])
+def test_flash_writes_mpy_for_the_boards_major_version(src, board, tmp_path, version):
+    (board / "boot_out.txt").write_text(BOOT_OUT.replace("9.2.8", version))
+    compiler = fake_compiler(tmp_path, b"C\x06\x00\x1f")
+    assert flash_main(board, "--mpy-cross", str(compiler), mpy=True) == 0
+    manifest = json.loads((board / MANIFEST_NAME).read_text())
+    assert manifest["mpy"] is True and manifest["circuitpython"] == int(version[:2].strip("."))
+    assert on_board(board, "lib/sixtysix_core/cards.mpy").read_bytes().startswith(b"C\x06")
+    assert not on_board(board, "lib/sixtysix_core/cards.py").exists()
+
+
+def test_flash_finds_the_compiler_for_the_boards_version(src, board, tmp_path, monkeypatch):
+    compiler = fake_compiler(tmp_path, b"C\x06\x00\x1f")
+    monkeypatch.setattr(mpy, "local_compiler", lambda major: compiler if major == 9 else None)
+    assert deploy.main("build", []) == 0               # a .py build is there: not used
+    assert flash_main(board, mpy=True) == 0
+    assert on_board(board, "lib/sixtysix_core/cards.mpy").is_file()
+    assert json.loads((board / MANIFEST_NAME).read_text())["circuitpython"] == 9
+
+
+def test_flash_without_a_compiler_says_what_to_do_and_writes_nothing(src, board, capsys):
+    before = _snapshot(board)
+    assert flash_main(board, mpy=True) == 2
+    line = error_line(capsys)
+    assert "could not download" in line and "--py" in line and "160 KiB" in line
+    assert "--mpy-cross PATH" in line
+    assert _snapshot(board) == before
+
+
+def test_flash_py_writes_sources_and_says_what_they_need(src, board, capsys):
+    assert flash_main(board, "--py", mpy=True) == 0
+    assert on_board(board, "lib/sixtysix_core/cards.py").is_file()
+    said = capsys.readouterr()
+    assert len([line for line in said.out.splitlines() if "160 KiB" in line]) == 1
+    assert "error" not in said.err
+
+
+def test_flash_refuses_mpy_for_a_version_it_cannot_compile_for(src, board, capsys):
+    (board / "boot_out.txt").write_text(BOOT_OUT.replace("9.2.8", "8.2.10"))
+    before = _snapshot(board)
+    assert flash_main(board, mpy=True) == 2
+    assert "flash --py" in error_line(capsys)
+    assert _snapshot(board) == before
