@@ -1063,3 +1063,13 @@ def test_flash_refuses_mpy_for_a_version_it_cannot_compile_for(src, board, capsy
     assert flash_main(board, mpy=True) == 2
     assert "flash --py" in error_line(capsys)
     assert _snapshot(board) == before
+
+
+def test_a_hand_edited_manifest_cannot_remove_a_users_file_at_one_of_our_paths(src, board):
+    flat_drive(board)
+    mine = "lib/sixtysix_core/cards.py"              # the flat layout's path of a module
+    _write(board, {mine: "# my own cards module\n"})
+    _claim(board, json.loads((board / MANIFEST_NAME).read_text()), [mine])
+    assert flash_main(board) == 0
+    assert (board / mine).read_bytes() == b"# my own cards module\n"
+    assert not (board / "lib/sixtysix_core/rules.py").exists()     # the build's own: gone

@@ -28,7 +28,8 @@ A flash, every change through drive.DriveOps (nothing outside the drive, no syml
    it had in lib/, and the folders they leave empty; then the final manifest.
 A manifest entry is trusted only where the file's content is what the tool wrote: an
 old build folder's entries only when their hashes give the folder's own name (build_id),
-the flat layout's only at a module path the build itself ships.  A file flash would
+the flat layout's only where the build has that very file (an older flat layout's other
+files stay, behind the build folder that code.py imports first).  A file flash would
 write over that is not a trusted one of its own is refused in one sentence, before
 anything is written; so is a user's file at one of its temporary names.
 A fault before 5 undoes 3-4 as far as the drive lets it; either way the old build boots.
@@ -112,17 +113,11 @@ def _id_of(entries):
     return sha256_bytes("\n".join(lines).encode())[:12]
 
 
-def _module_path(target):
-    """lib/x/y for lib/x/y.py and lib/x/y.mpy: a module whatever it is compiled to."""
-    return target[:-3] if target.endswith(".py") else target[:-4] \
-        if target.endswith(".mpy") else target
-
-
 def trusted_entries(old_files, shipped):
     """The entries of a drive's manifest that are the tool's own: an old build folder's
-    when their hashes give the folder's name, the flat layout's lib/ entries at a module
-    path the build ships (`shipped`: module paths under lib/), and code.py when it is
-    one flash wrote (its BUILD line names a build folder)."""
+    when their hashes give the folder's name, the flat layout's lib/ entries where the
+    build has that very file (`shipped`: lib/ path -> sha256 of the build's files), and
+    code.py when it is one flash wrote (its BUILD line names a build folder)."""
     folders = {}
     for target, entry in old_files.items():
         found = _FOLDER.match(target)
@@ -135,7 +130,7 @@ def trusted_entries(old_files, shipped):
         if found:
             ok = found.group(1) in good
         elif target.startswith("lib/"):
-            ok = _module_path(target) in shipped
+            ok = shipped.get(target) == entry["sha256"]
         else:
             ok = target == "code.py"
         if ok:
@@ -240,7 +235,7 @@ def make_plan(build, manifest, drive, old):
     plan = Plan()
     plan.meta = manifest
     old_files = old["files"] if old else {}
-    shipped = {_module_path(t) for t in manifest["files"] if t.startswith("lib/")}
+    shipped = {t: e["sha256"] for t, e in manifest["files"].items() if t.startswith("lib/")}
     plan.trusted = trusted_entries(old_files, shipped)
     if "code.py" not in manifest["files"]:
         raise DeployError("this build has no code.py, which is what switches the board to "

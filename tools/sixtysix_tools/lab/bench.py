@@ -14,6 +14,8 @@ bench ux:     delegated to bench_ux.py (button presses per card on both layouts)
 bench strength: delegated to bench_strength.py (hard's budget curve against expert).
 bench infer: delegated to bench_infer.py (how well the bot's soft inference reads bots).
 bench tune: delegated to bench_tune.py (hard with changed constants against a bot).
+bench tools: delegated to bench_tools.py (flash over drives seeded with user files at
+              every name it uses; every command with garbage arguments).
 """
 import multiprocessing
 import os
@@ -103,7 +105,7 @@ def engine():
 # bench SUBCOMMAND -> the module in sixtysix_tools whose main(command, args) runs it
 DELEGATES = {"bot": "bench_bot", "heap32": "bench_heap32", "fuzz": "bench_fuzz",
              "ux": "bench_ux", "strength": "bench_strength", "infer": "bench_infer",
-             "tune": "bench_tune"}
+             "tune": "bench_tune", "tools": "bench_tools"}
 
 
 def main(command, args):
