@@ -35,15 +35,17 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")    # no banner on stdou
 def _quiet_library_imports():
     """Import Blinka's microcontroller (which the display libraries import) with its
     "WARNING: GENERIC_X86 is not fully supported" lines sent to standard error: standard
-    output carries the hand records, which `replay` and the others read as they are."""
+    output carries the hand records, which `replay` and the others read as they are.
+    Called where the display libraries are first needed, after the arguments are
+    checked, so that a refusal stays one line."""
+    if "microcontroller" in sys.modules:
+        return
     with contextlib.redirect_stdout(sys.stderr):
         try:
             import microcontroller  # noqa: F401
         except Exception:               # not installed (no venv): nothing prints it
             pass
 
-
-_quiet_library_imports()
 
 from sixtysix_tools import simhw  # noqa: E402
 
@@ -64,6 +66,7 @@ class Driver:
 
     def __init__(self, board="pygamer", seed=None, display=None, font=None, nvm=None,
                  record_out=None, rules=None):
+        _quiet_library_imports()
         import displayio
         from sixtysix_ui.app import App
         self.kind = "oled" if board in ("oled", "three") else "tft"
@@ -159,6 +162,7 @@ class Driver:
 
 
 def _window(board, seed, script, nvm, rules=None):
+    _quiet_library_imports()
     import displayio
     import pygame
     from blinka_displayio_pygamedisplay import PyGameDisplay

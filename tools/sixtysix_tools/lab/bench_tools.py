@@ -16,8 +16,10 @@ nesting, too big): each must be ignored with exactly one line and lose no user f
 
 Garbage arguments: N runs of `tools/sixtysix.py COMMAND ...` (every command but `test`,
 whose arguments go to pytest, and every bench subcommand) with random garbage among
-real option names (no --help); counts tracebacks and refusals longer than one line, and
-runs that were accepted (exit status 0) or did not answer within 20 s.
+real option names (no --help), or, one run in three, arguments that parse but ask what
+no command can do (a bad value for a real option, a file that is no hand record, a bot
+that does not exist); counts tracebacks and refusals longer than one line, and runs
+that were accepted (exit status 0) or did not answer within 20 s.
 
     python3 tools/sixtysix.py bench tools            (--args 0: the flash probe only)
 """
@@ -283,8 +285,33 @@ GARBAGE = ("abc", "-1", "0", "99999999999999999999999", "", " ", "\u00e9\u00df",
            "wait:", "a*", "*", "x" * 300, "\u202e", "1e9", "0x10", "CLASSIC_66", "A,B")
 
 
+BAD_VALUES = ("abc", "-1", "", " ", "\u00e9\u00df", "NOSUCH", "/no/such/dir", "wait:",
+              "a*", "*", "x" * 300, "\u202e", "1e9", "0x10", "=", "0")
+VALUED = ("--seed", "--hands", "--rules", "--board", "--path", "--keys", "--level",
+          "--hand", "--seat", "--players", "--matches", "--out", "--port", "--mpy-cross",
+          "--cpy-version", "--jobs", "--set", "--lineup", "--save", "--screenshot",
+          "--against", "--records", "--bench")
+PATHS = ("/no/such/file", "/dev/null", "README.md", ".git/HEAD", "tools", "-")
+
+
+def _bad_value(rng):
+    """Arguments that parse but say something no command can do: a bad value for an
+    option, a file that is no record, a bot that does not exist."""
+    command = rng.choice(COMMANDS)
+    args = [rng.choice(BENCHES[:-1])] if command == "bench" else []
+    if command in ("replay", "review", "bot"):
+        args.append(rng.choice(PATHS))
+    elif command == "tournament":
+        args += [rng.choice(("random", "greedy", "nobody")), rng.choice(BAD_VALUES)]
+    args += [rng.choice(VALUED), rng.choice(BAD_VALUES)]
+    return command, args
+
+
 def _garbage(rng):
-    """A command and an argument list with at least one token no command takes."""
+    """A command and an argument list with at least one token no command takes, or
+    (one run in three) arguments with a bad value (_bad_value)."""
+    if rng.random() < 1 / 3:
+        return _bad_value(rng)
     command = rng.choice(COMMANDS)
     args = [rng.choice(BENCHES)] if command == "bench" else []
     n = rng.randint(1, 4)
@@ -305,6 +332,10 @@ def probe_args(runs, seed):
     env = dict(os.environ, SIXTYSIX_NO_VENV="1", DISPLAY="", WAYLAND_DISPLAY="",
                SDL_VIDEODRIVER="")
     with tempfile.TemporaryDirectory() as cwd:        # nothing lands in the repository
+        for name in ("README.md", "tools"):
+            os.symlink(os.path.join(ROOT, name), os.path.join(cwd, name))
+        os.makedirs(os.path.join(cwd, ".git"))
+        shutil.copy(os.path.join(ROOT, "code.py"), os.path.join(cwd, ".git", "HEAD"))
         for _ in range(runs):
             command, args = _garbage(rng)
             try:
@@ -323,6 +354,7 @@ def probe_args(runs, seed):
                 examples.append("traceback: %s %s: %s" % (command, args, lines[-1:]))
             elif out.returncode == 0:
                 accepted += 1
+                examples.append("accepted: %s %s" % (command, args))
             elif len(lines) != 1:
                 long_answers += 1
                 examples.append("%d lines: %s %s: %s" % (len(lines), command, args,
