@@ -211,7 +211,7 @@ DOCS_SCRIPTS = (
 )
 
 
-# 3 and 4 players (issue 12): name, preset, script, seed
+# 3 and 4 players: name, preset, script, seed
 DOCS_MULTI = (
     ("multi4_table", "FOUR_PLAYER_PL", "settle", 1),        # the trick so far, by seat
     ("multi4_trump", "FOUR_PLAYER_PL", "settle", 3),        # the trump page

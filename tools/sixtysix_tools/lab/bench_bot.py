@@ -23,8 +23,8 @@ creates).  Last, exact-solver node counts on random exhausted-talon positions (C
 
     python3 tools/sixtysix.py bench bot [--hands N] [--no-heap] [--py-heap] [--v1]
 
---v1 also times hard-v1 (level 3: hard as before issue 13) right after hard on every
-position, so that the two compare under the same machine load.
+--v1 also times hard-v1 (level 3: hard with bot_v1.py's older close test) right after
+hard on every position, so that the two compare under the same machine load.
 """
 import os
 import shutil
@@ -218,7 +218,7 @@ def main(command, args):
     ap.add_argument("--no-heap", action="store_true", help="skip the heap search")
     ap.add_argument("--py-heap", action="store_true", help="also search the heap from .py")
     ap.add_argument("--v1", action="store_true",
-                    help="also time hard-v1 (the hard of before issue 13) on each position")
+                    help="also time hard-v1 (hard with the older close test) on each position")
     if args and args[0] == "bot":
         args = args[1:]
     ns = ap.parse_args(args)

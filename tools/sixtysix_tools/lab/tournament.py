@@ -2,8 +2,8 @@
 
     python3 tools/sixtysix.py tournament A B --hands N --seed S [--jobs J] [--rules PRESET]
 
-Bots: random, greedy, rdeep, expert, easy, normal, hard, hard-v1 (the hard of
-before issue 13, host only).  Each of the N deals is played twice
+Bots: random, greedy, rdeep, expert, easy, normal, hard, hard-v1 (hard with the
+older close test of sixtysix_core/bot_v1.py, host only).  Each of the N deals is played twice
 with the seats swapped (duplicate format), so luck of the cards cancels.  Deal i uses
 the pack shuffled by Rng(seed * 1000003 + i) and dealer i % 2; each seat's bot gets its
 own Rng seeded from (seed, i, game, seat), so a run is reproducible with any --jobs.
