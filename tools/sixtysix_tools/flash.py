@@ -53,6 +53,7 @@ LEGACY = "lib/sixtysix_"  # the flat layout's packages
 NEVER = ("boot_out.txt", "settings.toml", "code.py", MANIFEST_NAME)
 BACKUPS = 99             # code-before-sixtysix.py, code-before-sixtysix-2.py ... -99.py
 _BACKUP_NAME = re.compile(r"^code-before-sixtysix(-\d+)?\.py$")
+TORN_LEAST = 32          # bytes of a cut-short manifest before it counts as the tool's
 CLUSTER = 1024           # round each file up to this when estimating space
 RESERVE = 16 * 1024      # the manifests, folder entries and a little slack
 BEFORE = "the board still has its previous build"
@@ -327,8 +328,8 @@ def _leftover_temps(drive, old, plan, before):
             others.append(target)
         elif sha256_bytes(data) in listed.get(target, ()):
             ours.append(target)
-        elif target == MANIFEST_NAME + TEMP_SUFFIX and any(m.startswith(data) and data
-                                                            for m in manifests):
+        elif target == MANIFEST_NAME + TEMP_SUFFIX and len(data) >= TORN_LEAST and any(
+                m.startswith(data) for m in manifests):
             ours.append(target)
         elif target in listed and mine.get(target) is not None and \
                 mine[target].startswith(data):
