@@ -174,3 +174,14 @@ def _venv_running(pid):
             return f.read().startswith(os.path.join(ROOT, ".venv").encode())
     except OSError:
         return False
+
+
+def test_the_garbage_argument_probe_runs_and_finds_nothing(capsys):
+    """A few runs of `bench tools`' garbage-argument probe (its figures: the bench)."""
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    try:
+        from sixtysix_tools.lab import bench_tools
+    finally:
+        sys.path.pop(0)
+    assert bench_tools.probe_args(6, 3) == 0
+    assert "tracebacks 0 (goal 0), refusals longer than one line 0" in capsys.readouterr().out
