@@ -3,7 +3,7 @@
     python -I -S -B boot_drive.py DRIVE...      one JSON line per drive on stdout
 
 For each drive, in a clean state (the modules of the drive before are forgotten):
-* the firmware modules are the stand-ins of tools/wasm/fake_*.py, under their real
+* the firmware modules are the stand-ins of tools/standins/fake_*.py, under their real
   names (board is the PyGamer's), plus micropython.const;
 * sys.path is the device's ["", "/", "/lib"], and a path hook maps every such path
   ("/" is the drive's root, so code.py's "/sixtysix/<id>" too) into the drive, where
@@ -24,7 +24,7 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-FAKES = os.path.join(os.path.dirname(HERE), "tools", "wasm")
+FAKES = os.path.join(os.path.dirname(HERE), "tools", "standins")
 DEVICE_PATH = ["", "/", "/lib"]       # CircuitPython's sys.path, less .frozen
 
 

@@ -6,7 +6,7 @@ Positions: THREE_PLAYER_PL / FOUR_PLAYER_PL hands dealt from Rng(1000 + h), h < 
 played by bot_multi.greedy_choose; every decision with at least two legal actions is a
 position.  For each level the bot chooses with Rng(7 + position index), REPEATS times
 (the same work each time; the fastest is kept, so that other processes on a shared
-machine disturb the figure less).  With PYSTONE_DIR (tools/sixtysix_tools), the
+machine disturb the figure less).  With PYSTONE_DIR (tools/sixtysix_tools/lab), the
 machine's speed is measured right before each position as well: the best of 3 runs of
 1,000 pystone loops, so that a busy moment slows both figures alike.  Prints one line
 per decision:

@@ -25,7 +25,7 @@ from sixtysix_tools import mpy  # noqa: E402
 
 PYSTACK_CP9 = 1536
 PYSTACK_CP10 = 2048
-STAND_INS = os.path.join(ROOT, "tools", "wasm")
+STAND_INS = os.path.join(ROOT, "tools", "standins")
 HOW_TO_GET = ("CircuitPython lane skipped: no circuitpython and mpy-cross in $%s or "
               "../shared/circuitpython/bin (point $%s at a folder holding CircuitPython "
               "10's unix port as `circuitpython` and its `mpy-cross`, built from "
@@ -93,7 +93,7 @@ def compile_core(dest, packages=("sixtysix_core",)):
 
 
 def stage_app(tree, dest):
-    """dest/fw/: the firmware stand-ins (tools/wasm/fake_*.py) under their module names,
+    """dest/fw/: the firmware stand-ins (tools/standins/fake_*.py) under their module names,
     and dest/fake_os and dest/app_steps, all compiled to .mpy (laptop-only code, so
     compiling it keeps the compiler's own memory out of the measurement), and dest/lib,
     a link to the build's lib/; returns the sys.path of a run from dest: fw, lib, dest.

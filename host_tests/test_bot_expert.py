@@ -120,7 +120,7 @@ def cards_lowest(mask):
 
 
 def test_tournament_knows_expert_and_hard_v1():
-    from sixtysix_tools import tournament
+    from sixtysix_tools.lab import tournament
     r = tournament.run("hard-v1", "expert", 4, 1, jobs=1, progress=False)
     assert r["deals"] == 4
     assert tournament.run("expert", "greedy", 20, 3, jobs=1, progress=False)[
@@ -128,7 +128,7 @@ def test_tournament_knows_expert_and_hard_v1():
 
 
 def test_bench_strength_refuses_bad_input(capsys):
-    from sixtysix_tools import bench_strength
+    from sixtysix_tools.lab import bench_strength
     assert bench_strength.main("bench", ["--hands", "2"]) == 2
     assert bench_strength.main("bench", ["--rules", "NOPE"]) == 2
     err = capsys.readouterr().err
@@ -198,8 +198,8 @@ def test_hard_v1_plays_without_playout_closes():
 
 
 def test_bench_tune_plays_a_variant_and_refuses_bad_input(capsys):
-    from sixtysix_tools import bench_tune
-    from sixtysix_tools import tournament
+    from sixtysix_tools.lab import bench_tune
+    from sixtysix_tools.lab import tournament
     assert bench_tune.main("bench", ["nope=3"]) == 2
     assert bench_tune.main("bench", ["playouts=x"]) == 2
     assert bench_tune.main("bench", ["playouts=0"]) == 2

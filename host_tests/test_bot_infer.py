@@ -176,7 +176,7 @@ def test_hard_v1_does_not_infer(monkeypatch):
 
 
 def test_bench_infer_prints_the_ratio_and_refuses_bad_input(capsys):
-    from sixtysix_tools import bench_infer
+    from sixtysix_tools.lab import bench_infer
     assert bench_infer.main("bench", ["--hands", "0"]) == 2
     assert bench_infer.main("bench", ["--rules", "NOPE"]) == 2
     assert bench_infer.main("bench", ["--against", "greedy,nobody"]) == 2
@@ -189,7 +189,7 @@ def test_bench_infer_prints_the_ratio_and_refuses_bad_input(capsys):
 def test_bench_infer_by_play_reads_greedy_sheds_and_prints_a_table(capsys):
     """greedy takes a low lead whenever a card of its suit beats it, so after he shed
     on one he rarely holds the lead suit's cards above it (only by a draw since)."""
-    from sixtysix_tools import bench_infer
+    from sixtysix_tools.lab import bench_infer
     rows = {(what, where): (n, ratio) for what, where, n, ratio in
             bench_infer.by_play("greedy", 40, 1, "CLASSIC_66", least=30)}
     n, ratio = rows[("he shed (a low lead)", "lead suit, above")]
@@ -205,7 +205,7 @@ def test_bench_infer_by_play_reads_greedy_sheds_and_prints_a_table(capsys):
 
 
 def test_bench_strength_ceiling_prints_only_the_two_ceilings(capsys):
-    from sixtysix_tools import bench_strength
+    from sixtysix_tools.lab import bench_strength
     assert bench_strength.main("bench", ["--ceiling", "--hands", "4", "--against",
                                          "random", "--rules", "SCHNAPSEN_AT"]) == 0
     out = capsys.readouterr().out.splitlines()
@@ -215,7 +215,7 @@ def test_bench_strength_ceiling_prints_only_the_two_ceilings(capsys):
 
 
 def test_bench_strength_hand_known_deals_hard_the_true_hand(monkeypatch):
-    from sixtysix_tools import bench_strength
+    from sixtysix_tools.lab import bench_strength
     d = scripted()
     step(d)                                   # seat 1 leads KC; seat 0 (hard) follows
     seen = []

@@ -108,7 +108,7 @@ def test_closes_only_when_proven():
 
 
 def _tournament(a, b, deals, seed=3):
-    from sixtysix_tools import tournament
+    from sixtysix_tools.lab import tournament
     return tournament.run(a, b, deals, seed, jobs=1, progress=False)
 
 
@@ -128,7 +128,7 @@ def test_smoke_hard_beats_greedy_and_rdeep():
 
 
 def test_tournament_report_and_cli(capsys):
-    from sixtysix_tools import tournament
+    from sixtysix_tools.lab import tournament
     assert tournament.main("tournament", ["greedy", "random", "--hands", "4", "--seed", "2",
                                           "--jobs", "1", "--quiet"]) == 0
     out = capsys.readouterr().out
@@ -152,6 +152,6 @@ def test_bot_command_on_a_partial_record(capsys, monkeypatch):
 
 
 def test_pystone_runs_under_cpython():
-    from sixtysix_tools import pystone
+    from sixtysix_tools.lab import pystone
     seconds, stones = pystone.pystones(2000)
     assert seconds > 0 and stones > 0

@@ -10,11 +10,11 @@ a CircuitPython 9 board's pystack (1536 bytes) unless a test says otherwise:
     playouts and whole bot decisions allocate nothing (heap_lock);
   * mp_bot_match.py: a full hard-vs-hard match to 7 in a 48 KiB heap, with both boards'
     pystacks; and from .py sources (compiled on the heap) in 128 KiB;
-  * the whole app (tools/wasm/app_steps.py: what code.py does, on the firmware
+  * the whole app (tools/standins/app_steps.py: what code.py does, on the firmware
     stand-ins, then a whole match against the hard bot by key presses) on both layouts
     in a fixed 128 KiB heap, stand-ins included; and one hand, then "Review" on its
     summary until the review is done, in the same heap; a whole 3- and 4-player match
-    (tools/wasm/app_steps_multi.py) in MULTI_HEAP, with no two-player engine loaded
+    (tools/standins/app_steps_multi.py) in MULTI_HEAP, with no two-player engine loaded
     (also when the start read a two-player save).
 Without the binaries the lane is skipped (pytest's summary shows one SKIPPED line that
 says how to get them); with $CI set the run fails instead.
@@ -130,7 +130,7 @@ def test_hard_vs_hard_match_from_py_sources():
 
 
 def test_heap_breakdown_covers_every_module_and_fits_48k(tree):
-    from sixtysix_tools.bench_bot import heap_breakdown
+    from sixtysix_tools.lab.bench_bot import heap_breakdown
     modules, objects, qstr, mpy, fresh = heap_breakdown(mplane.tool("circuitpython"),
                                                         os.path.join(tree, "lib"))
     assert [n for n, _ in modules] == ["cards", "rng", "rules", "scoring", "deal", "view",

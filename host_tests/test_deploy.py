@@ -64,7 +64,16 @@ def src(tmp_path, monkeypatch):
     monkeypatch.setattr(devbuild, "fetch_device_libs", lambda src_root, out_root: libs)
     monkeypatch.setattr(deploy, "ROOT", str(root))
     monkeypatch.setattr(drive, "find_drives", lambda: [])
+    # No compiler but the ones a test gives: none from this machine, none downloaded.
+    monkeypatch.setattr(mpy, "circuitpython_bin", lambda: None)
+    monkeypatch.delenv(mpy.ENV_MPY_CROSS, raising=False)
+    monkeypatch.setattr(mpy, "cache_dir", lambda: tmp_path / "no-cache")
+    monkeypatch.setattr(mpy.urllib.request, "urlopen", _offline)
     return root
+
+
+def _offline(url, timeout):
+    raise OSError("network is unreachable")
 
 
 @pytest.fixture
@@ -75,8 +84,10 @@ def board(tmp_path):
     return root
 
 
-def flash_main(board, *extra):
-    return deploy.main("flash", ["--path", str(board), *extra])
+def flash_main(board, *extra, mpy=False):
+    """`flash --path board`: with --py (sources, whose layout the tests read) unless mpy."""
+    return deploy.main("flash", ["--path", str(board)] + ([] if mpy else ["--py"])
+                       + list(extra))
 
 
 def error_line(capsys):
@@ -289,7 +300,7 @@ def test_two_drives(src, board, tmp_path, monkeypatch, capsys):
 
 def test_single_drive_is_found(src, board, monkeypatch):
     monkeypatch.setattr(drive, "find_drives", lambda: [str(board)])
-    assert deploy.main("flash", []) == 0
+    assert deploy.main("flash", ["--py"]) == 0
     assert on_board(board, "lib/sixtysix_core/cards.py").is_file()
 
 
@@ -437,10 +448,65 @@ def test_failed_rename_leaves_old_code_py(src, board, monkeypatch, capsys):
     assert no_temp_files(board)
 
 
-def test_leftover_temp_files_from_an_unplugged_flash_are_removed(src, board):
-    _write(board, {"lib/sixtysix_core/cards.py" + flash.TEMP_SUFFIX: "half"})
+class Unplugged(BaseException):
+    """The drive goes away: nothing of the flash runs after it, not even an undo."""
+
+
+def _unplug_before(monkeypatch, nth, kind):
+    seen = []
+
+    def hook(op, target, data):
+        if op == kind:
+            seen.append(target)
+            if len(seen) == nth:
+                raise Unplugged()
+    monkeypatch.setattr(drive, "op_hook", hook)
+
+
+@pytest.mark.parametrize("torn", [False, True])
+def test_leftover_temp_files_from_an_unplugged_flash_are_removed(src, board, monkeypatch,
+                                                                 torn):
+    _unplug_before(monkeypatch, 3, "replace")       # two files renamed in, the third not
+    with pytest.raises(Unplugged):
+        flash_main(board)
+    monkeypatch.setattr(drive, "op_hook", None)
+    temps = [p for p in board.rglob("*" + flash.TEMP_SUFFIX)]
+    assert len(temps) == 1
+    if torn:
+        temps[0].write_bytes(temps[0].read_bytes()[:3])
     assert flash_main(board) == 0
     assert no_temp_files(board)
+
+
+@pytest.mark.parametrize("name", ["lib/sixtysix_core/cards.py", "code.py", "notes.txt",
+                                  MANIFEST_NAME, "sixtysix/x/y.py"])
+def test_a_users_file_with_the_temporary_suffix_is_never_removed(src, board, capsys, name):
+    user = {name + flash.TEMP_SUFFIX: b"mine, not the tool's\n"}
+    _write(board, user)
+    before = _snapshot(board)
+    if name in ("code.py", MANIFEST_NAME):       # a name the flash needs: one sentence
+        assert flash_main(board) == 2
+        line = error_line(capsys)
+        assert "needs that name" in line and "nothing was written" in line
+        assert _snapshot(board) == before
+        return
+    assert flash_main(board) == 0
+    assert _snapshot(board)[name + flash.TEMP_SUFFIX] == user[name + flash.TEMP_SUFFIX]
+    _write(src, {"sixtysix_core/rules.py": "def legal(mask):\n    return mask & 3\n"})
+    assert flash_main(board) == 0                  # and not on the next flash either
+    assert _snapshot(board)[name + flash.TEMP_SUFFIX] == user[name + flash.TEMP_SUFFIX]
+
+
+def test_a_listed_temporary_name_with_other_content_is_left_alone(src, board, monkeypatch):
+    _unplug_before(monkeypatch, 1, "replace")
+    with pytest.raises(Unplugged):
+        flash_main(board)
+    monkeypatch.setattr(drive, "op_hook", None)
+    [temp] = [p for p in board.rglob("*" + flash.TEMP_SUFFIX)]
+    temp.write_bytes(b"the user's own, not the start of anything the tool writes\n")
+    before = temp.read_bytes()
+    assert flash_main(board) == 2 or temp.read_bytes() == before
+    assert temp.read_bytes() == before
 
 
 def test_verification_failure(src, board, monkeypatch, capsys):
@@ -538,11 +604,6 @@ def test_mpy_missing_compiler_path_falls_back(src, tmp_path, capsys):
 
 
 def test_mpy_download_failure_falls_back(src, tmp_path, monkeypatch, capsys):
-    def offline(url, timeout):
-        raise OSError("network is unreachable")
-
-    monkeypatch.setattr(mpy.urllib.request, "urlopen", offline)
-    monkeypatch.setattr(mpy, "cache_dir", lambda: tmp_path / "cache")
     assert deploy.main("build", ["--mpy"]) == 0
     err = capsys.readouterr().err
     assert "could not download" in err and "--mpy-cross PATH" in err
@@ -553,9 +614,13 @@ def test_mpy_build_for_another_major_is_refused(src, board, tmp_path, capsys):
     compiler = fake_compiler(tmp_path, b"C\x06\x00\x1f")
     assert deploy.main("build", ["--mpy", "--mpy-cross", str(compiler),
                                  "--cpy-version", "10"]) == 0
+    manifest = devbuild.current_build(src, src / "build")
+    with pytest.raises(DeployError, match="cannot load them"):
+        flash.check_compatible(manifest, drive.read_boot_out(board))    # the board runs 9
     before = _snapshot(board)
-    assert flash_main(board) == 2
-    assert "cannot load them" in error_line(capsys)
+    # flash itself compiles for the board's version: with no compiler for 9, one sentence
+    assert flash_main(board, mpy=True) == 2
+    assert "no CircuitPython 9.x mpy-cross" in error_line(capsys)
     assert _snapshot(board) == before
 
 
@@ -563,7 +628,7 @@ def test_switching_to_mpy_removes_the_old_py_modules(src, board, tmp_path):
     assert flash_main(board) == 0
     compiler = fake_compiler(tmp_path, b"C\x06\x00\x1f")
     assert deploy.main("build", ["--mpy", "--mpy-cross", str(compiler)]) == 0
-    assert flash_main(board) == 0
+    assert flash_main(board, mpy=True) == 0
     assert on_board(board, "lib/sixtysix_core/cards.mpy").is_file()
     assert not on_board(board, "lib/sixtysix_core/cards.py").exists()   # would shadow it
     assert (board / "code.py").is_file()
@@ -693,10 +758,16 @@ def test_a_dangling_symlink_at_a_temporary_name_is_refused(src, board, tmp_path,
     flat_drive(board)
     victim = tmp_path / "outside" / "created-through-the-link"
     victim.parent.mkdir()
-    (board / (name + flash.TEMP_SUFFIX)).symlink_to(victim)
+    link = board / (name + flash.TEMP_SUFFIX)
+    link.symlink_to(victim)
     recorder = Recorder(monkeypatch)
-    assert flash_main(board) == 2
-    assert "is a symbolic link" in error_line(capsys)
+    if name.startswith("lib/"):     # a name the flash no longer writes: left alone
+        assert flash_main(board) == 0
+        assert f"leave {name + flash.TEMP_SUFFIX}" in capsys.readouterr().out
+        assert link.is_symlink()
+    else:
+        assert flash_main(board) == 2
+        assert "is a symbolic link" in error_line(capsys)
     assert recorder.outside(board) == []
     assert not victim.exists() and list(victim.parent.iterdir()) == []
 
@@ -840,3 +911,165 @@ def test_a_flat_layout_library_that_would_hide_a_circup_mpy_is_removed(src, boar
     assert not (board / "lib/adafruit_ticks.py").exists()          # it would hide the .mpy
     assert not on_board(board, "lib/adafruit_ticks.py").exists()
     assert (board / "lib/adafruit_ticks.mpy").read_bytes() == b"C\x06circup"
+
+
+# ---- the user's files are never replaced or removed ----
+
+def test_code_py_is_kept_under_a_free_name_when_the_backup_name_is_taken(src, board):
+    _write(board, {flash.CODE_BACKUP: "print('an older program of mine')\n"})
+    assert flash_main(board) == 0
+    assert (board / "code-before-sixtysix-2.py").read_bytes() == b"print('hello world')\n"
+    assert (board / flash.CODE_BACKUP).read_bytes() == b"print('an older program of mine')\n"
+
+
+@pytest.mark.parametrize("dangling", [False, True])
+def test_code_py_is_kept_when_the_backup_name_is_a_symlink(src, board, tmp_path, dangling):
+    elsewhere = tmp_path / "elsewhere.py"
+    if not dangling:
+        elsewhere.write_text("X = 1\n")
+    (board / flash.CODE_BACKUP).symlink_to(elsewhere)
+    assert flash_main(board) == 0
+    assert (board / "code-before-sixtysix-2.py").read_bytes() == b"print('hello world')\n"
+    assert (board / flash.CODE_BACKUP).is_symlink()
+    assert dangling != elsewhere.exists()
+
+
+def test_code_py_edited_after_a_flash_is_kept_and_our_own_is_not_copied(src, board):
+    assert flash_main(board) == 0
+    _write(src, {"sixtysix_core/rules.py": "def legal(mask):\n    return mask & 7\n"})
+    assert flash_main(board) == 0           # code.py is the tool's own: no second copy
+    assert not (board / "code-before-sixtysix-2.py").exists()
+    (board / "code.py").write_text("print('my own again')\n")
+    _write(src, {"sixtysix_core/rules.py": "def legal(mask):\n    return mask & 5\n"})
+    assert flash_main(board) == 0
+    assert (board / "code-before-sixtysix-2.py").read_bytes() == b"print('my own again')\n"
+    assert (board / flash.CODE_BACKUP).read_bytes() == b"print('hello world')\n"
+
+
+def test_every_backup_name_taken_is_one_sentence_and_writes_nothing(src, board, capsys):
+    _write(board, {flash.CODE_BACKUP: "A = 1\n"})
+    _write(board, {f"code-before-sixtysix-{n}.py": f"A = {n}\n" for n in range(2, 100)})
+    before = _snapshot(board)
+    assert flash_main(board) == 2
+    assert "no free name" in error_line(capsys)
+    assert _snapshot(board) == before
+
+
+def _claim(board, manifest, names):
+    """The drive's manifest, edited by hand to claim `names` with their true hashes."""
+    for name in names:
+        data = (board / name).read_bytes()
+        manifest["files"][name] = {"sha256": hashlib.sha256(data).hexdigest(),
+                                   "size": len(data), "kind": "project"}
+    (board / MANIFEST_NAME).write_text(json.dumps(manifest))
+
+
+@pytest.mark.parametrize("where", ["old build folder", "flat layout"])
+def test_a_hand_edited_manifest_cannot_remove_a_users_file(src, board, where):
+    assert flash_main(board) == 0
+    manifest = json.loads((board / MANIFEST_NAME).read_text())
+    folder = manifest["build"]
+    mine = (f"{folder}/my_module.py" if where == "old build folder"
+            else "lib/sixtysix_mine/mine.py")
+    _write(board, {mine: "MINE = 1\n"})
+    _claim(board, manifest, [mine])
+    _write(src, {"sixtysix_core/rules.py": "def legal(mask):\n    return mask & 7\n"})
+    assert flash_main(board) == 0
+    assert json.loads((board / MANIFEST_NAME).read_text())["build"] != folder
+    assert (board / mine).read_bytes() == b"MINE = 1\n"
+    if where == "old build folder":         # the folder no longer matches its name: kept
+        assert (board / folder / "sixtysix_core" / "cards.py").is_file()
+
+
+def test_a_users_file_where_the_new_build_goes_is_refused(src, board, tmp_path, capsys):
+    other = tmp_path / "OTHER"
+    _write(other, {"boot_out.txt": BOOT_OUT})
+    assert flash_main(other) == 0
+    folder = json.loads((other / MANIFEST_NAME).read_text())["build"]
+    _write(board, {f"{folder}/sixtysix_core/cards.py": "# my own file\n"})
+    before = _snapshot(board)
+    assert flash_main(board) == 2
+    line = error_line(capsys)
+    assert "is not a file flash wrote" in line and "nothing was written" in line
+    assert _snapshot(board) == before
+
+
+@pytest.mark.parametrize("text", [
+    '{"files": {"lib/a\\u0000b.py": {"sha256": "' + "0" * 64 + '", "size": 1, '
+    '"kind": "project"}}}',
+    '{"files": {}, "build": "sixtysix/\\u0000"}',
+    '{"files": {"lib/\\udc80.py": {"sha256": "' + "0" * 64 + '", "size": 1, '
+    '"kind": "project"}}}',
+    '{"files": {"lib/' + "x" * 300 + '.py": {"sha256": "' + "0" * 64 + '", "size": 1, '
+    '"kind": "project"}}}',
+    '{"files": {}, "temps": {"code.py.sixtysix-tmp": "ab"}}',
+    '{"files": {}, "temps": [1]}',
+])
+def test_a_manifest_with_nul_or_unusable_names_is_ignored_with_one_line(src, board, capsys,
+                                                                        text):
+    flat_drive(board)
+    _write(board, {MANIFEST_NAME: text})
+    assert flash_main(board) == 0
+    err = capsys.readouterr().err
+    notes = [line for line in err.splitlines() if MANIFEST_NAME in line]
+    assert len(notes) == 1 and "treating the drive as never flashed" in notes[0], err
+    assert "error" not in err and "Traceback" not in err
+    for target, data in USER_FILES.items():
+        assert (board / target).read_bytes() == data
+
+
+# ---- flash writes the .mpy build for the board's CircuitPython by default ----
+
+@pytest.mark.parametrize("version", ["9.2.8", "10.0.3"])
+def test_flash_writes_mpy_for_the_boards_major_version(src, board, tmp_path, version):
+    (board / "boot_out.txt").write_text(BOOT_OUT.replace("9.2.8", version))
+    compiler = fake_compiler(tmp_path, b"C\x06\x00\x1f")
+    assert flash_main(board, "--mpy-cross", str(compiler), mpy=True) == 0
+    manifest = json.loads((board / MANIFEST_NAME).read_text())
+    assert manifest["mpy"] is True and manifest["circuitpython"] == int(version[:2].strip("."))
+    assert on_board(board, "lib/sixtysix_core/cards.mpy").read_bytes().startswith(b"C\x06")
+    assert not on_board(board, "lib/sixtysix_core/cards.py").exists()
+
+
+def test_flash_finds_the_compiler_for_the_boards_version(src, board, tmp_path, monkeypatch):
+    compiler = fake_compiler(tmp_path, b"C\x06\x00\x1f")
+    monkeypatch.setattr(mpy, "local_compiler", lambda major: compiler if major == 9 else None)
+    assert deploy.main("build", []) == 0               # a .py build is there: not used
+    assert flash_main(board, mpy=True) == 0
+    assert on_board(board, "lib/sixtysix_core/cards.mpy").is_file()
+    assert json.loads((board / MANIFEST_NAME).read_text())["circuitpython"] == 9
+
+
+def test_flash_without_a_compiler_says_what_to_do_and_writes_nothing(src, board, capsys):
+    before = _snapshot(board)
+    assert flash_main(board, mpy=True) == 2
+    line = error_line(capsys)
+    assert "could not download" in line and "--py" in line and "160 KiB" in line
+    assert "--mpy-cross PATH" in line
+    assert _snapshot(board) == before
+
+
+def test_flash_py_writes_sources_and_says_what_they_need(src, board, capsys):
+    assert flash_main(board, "--py", mpy=True) == 0
+    assert on_board(board, "lib/sixtysix_core/cards.py").is_file()
+    said = capsys.readouterr()
+    assert len([line for line in said.out.splitlines() if "160 KiB" in line]) == 1
+    assert "error" not in said.err
+
+
+def test_flash_refuses_mpy_for_a_version_it_cannot_compile_for(src, board, capsys):
+    (board / "boot_out.txt").write_text(BOOT_OUT.replace("9.2.8", "8.2.10"))
+    before = _snapshot(board)
+    assert flash_main(board, mpy=True) == 2
+    assert "flash --py" in error_line(capsys)
+    assert _snapshot(board) == before
+
+
+def test_a_hand_edited_manifest_cannot_remove_a_users_file_at_one_of_our_paths(src, board):
+    flat_drive(board)
+    mine = "lib/sixtysix_core/cards.py"              # the flat layout's path of a module
+    _write(board, {mine: "# my own cards module\n"})
+    _claim(board, json.loads((board / MANIFEST_NAME).read_text()), [mine])
+    assert flash_main(board) == 0
+    assert (board / mine).read_bytes() == b"# my own cards module\n"
+    assert not (board / "lib/sixtysix_core/rules.py").exists()     # the build's own: gone

@@ -11,7 +11,8 @@ fails too) and Ctrl-C (the flash undoes what it did).  Every drive left behind i
 on CPython with the firmware stand-ins (boot_drive.py): code.py must be the old build's
 or the new one's, every module it imports must be a file of that same build, and the
 app must have polled once.  Then a flash without faults must turn each of them into
-exactly the drive an uninterrupted flash gives.
+exactly the drive an uninterrupted flash gives: the same files and the same folders
+(no empty folder left from a stopped tidy).
 """
 import errno
 import hashlib
@@ -66,6 +67,11 @@ def snapshot(root):
     """{path: sha256} of every file under root."""
     return {p.relative_to(root).as_posix(): sha256_bytes(p.read_bytes())
             for p in sorted(Path(root).rglob("*")) if p.is_file()}
+
+
+def folders(root):
+    """Every folder under root."""
+    return sorted(p.relative_to(root).as_posix() for p in Path(root).rglob("*") if p.is_dir())
 
 
 def tree_key(root):
@@ -234,6 +240,7 @@ def _stop_everywhere(world, scenario, tmp_path, monkeypatch, capsys):
     counter = Stop()
     assert run_flash(monkeypatch, build, manifest, clean, counter) is None
     new = snapshot(clean)
+    new_folders = folders(clean)
     operations = len(counter.seen)
     kinds = {kind for kind, _ in counter.seen}
     assert {"write", "replace", "mkdir"} <= kinds
@@ -267,6 +274,7 @@ def _stop_everywhere(world, scenario, tmp_path, monkeypatch, capsys):
         for k, fault, root, _ in batch:            # flashing again finishes the job
             assert run_flash(monkeypatch, build, manifest, root, Stop()) is None, (k, fault)
             assert snapshot(root) == new, (k, fault, counter.seen[k])
+            assert folders(root) == new_folders, (k, fault, counter.seen[k])   # none empty
             shutil.rmtree(root)
     booted = {"old": 0, "new": 0}
     for key, count in stops.items():

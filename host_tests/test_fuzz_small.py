@@ -1,4 +1,4 @@
-"""Small, fast versions of `bench fuzz` (tools/sixtysix_tools/bench_fuzz.py): mutated
+"""Small, fast versions of `bench fuzz` (tools/sixtysix_tools/lab/bench_fuzz.py): mutated
 records, damaged and checksum-valid mutated saves, and persist's match check against the
 benchmark's breadth-first oracle on every small state."""
 import os
@@ -15,7 +15,7 @@ from sixtysix_core.rng import Rng
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                                 "tools"))
-from sixtysix_tools import bench_fuzz as B  # noqa: E402
+from sixtysix_tools.lab import bench_fuzz as B  # noqa: E402
 
 
 def test_mutated_records_never_raise_and_errors_name_real_lines():

@@ -340,7 +340,7 @@ def _bench_fuzz():
     tools = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools")
     if tools not in sys.path:
         sys.path.insert(0, tools)
-    from sixtysix_tools import bench_fuzz
+    from sixtysix_tools.lab import bench_fuzz
     return bench_fuzz
 
 

@@ -54,6 +54,24 @@ def one_line_refusal(out, words):
     (["bench", "nothing"], "usage"),
     (["bench", "fuzz", "--records", "x"], "not a whole number"),
     (["nosuchcommand"], "unknown command"),
+    ([], "give a command"),
+    (["build", "--bogus"], "unrecognized arguments"),
+    (["build", "--cpy-version", "x"], "invalid int value"),
+    (["flash", "--path"], "expected one argument"),
+    (["flash", "extra"], "unrecognized arguments"),
+    (["bundle", "--board"], "expected one argument"),
+    (["libs", "--bogus"], "unrecognized arguments"),
+    (["console", "--port"], "expected one argument"),
+    (["review", "--seat", "x"], "not a whole number"),
+    (["review", "--bogus"], "unrecognized arguments"),
+    (["review", RECORD, "--hand", "0"], "too small"),
+    (["bench", "ux", "--matches", "x"], "not a whole number"),
+    (["bench", "bot", "--hands", "x"], "not a whole number"),
+    (["bench", "bot", "--players", "5"], "invalid choice"),
+    (["bench", "heap32", "--bogus"], "unrecognized arguments"),
+    (["bench", "strength", "--hands", "x"], "not a whole number"),
+    (["bench", "infer", "--seed", "-1"], "too small"),
+    (["replay", RECORD, "--hand", "x"], "usage"),
 ])
 def test_bad_input_gets_one_line_and_status_2(args, words):
     one_line_refusal(run(*args), words)
@@ -93,7 +111,7 @@ def test_one_function_decides_which_presets_a_command_plays():
 def test_tournament_shares_are_defined_for_negative_game_points():
     sys.path.insert(0, os.path.join(ROOT, "tools"))
     try:
-        from sixtysix_tools import tournament as T
+        from sixtysix_tools.lab import tournament as T
     finally:
         sys.path.pop(0)
     # a deal: A's failed close costs A 6 (B gains 0), then A wins 2
@@ -105,3 +123,65 @@ def test_tournament_shares_are_defined_for_negative_game_points():
     assert abs(r["a_gp_share"][0] + r["b_gp_share"][0] - 1) < 1e-9
     assert r["a_gp_share"][0] == pytest.approx(2 / (2 + 6 + 3 + 1 + 3))
     assert "matches to 6" in T.report(r)
+
+
+def _processes_with(marker):
+    found = []
+    for pid in os.listdir("/proc"):
+        if pid.isdigit():
+            try:
+                with open(f"/proc/{pid}/cmdline", "rb") as f:
+                    if marker.encode() in f.read():
+                        found.append(int(pid))
+            except OSError:
+                pass
+    return found
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc") or os.name != "posix", reason="Linux /proc")
+def test_sigterm_to_the_cli_ends_the_process_that_does_the_work():
+    """A venv command run from outside the venv: SIGTERM to tools/sixtysix.py ends it."""
+    import signal
+    import time
+    outside = getattr(sys, "_base_executable", sys.executable)
+    marker = "wait:987654321"                   # a long headless run, found by its argv
+    env = dict(os.environ)
+    env.pop("SIXTYSIX_NO_VENV", None)
+    p = subprocess.Popen([outside, os.path.join(ROOT, "tools", "sixtysix.py"), "sim",
+                          "--headless", "--keys", marker], cwd=ROOT, env=env,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.time() + 60
+        while time.time() < deadline and not any(_venv_running(q)
+                                                 for q in _processes_with(marker)):
+            time.sleep(0.2)                     # until the venv's Python runs the command
+        assert any(_venv_running(q) for q in _processes_with(marker))
+        p.send_signal(signal.SIGTERM)
+        p.wait(timeout=30)
+        deadline = time.time() + 10
+        while time.time() < deadline and _processes_with(marker):
+            time.sleep(0.2)
+        assert _processes_with(marker) == []
+        assert p.returncode in (143, -signal.SIGTERM)
+    finally:
+        for q in _processes_with(marker):
+            os.kill(q, signal.SIGKILL)
+
+
+def _venv_running(pid):
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return f.read().startswith(os.path.join(ROOT, ".venv").encode())
+    except OSError:
+        return False
+
+
+def test_the_garbage_argument_probe_runs_and_finds_nothing(capsys):
+    """A few runs of `bench tools`' garbage-argument probe (its figures: the bench)."""
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    try:
+        from sixtysix_tools.lab import bench_tools
+    finally:
+        sys.path.pop(0)
+    assert bench_tools.probe_args(6, 3) == 0
+    assert "tracebacks 0 (goal 0), refusals longer than one line 0" in capsys.readouterr().out

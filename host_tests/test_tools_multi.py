@@ -66,7 +66,7 @@ def test_tournament_multi_small_run_and_refusals():
 
 def test_rotations_are_distinct():
     sys.path.insert(0, os.path.join(ROOT, "tools"))
-    from sixtysix_tools.tournament_multi import rotations
+    from sixtysix_tools.lab.tournament_multi import rotations
     assert rotations(list("ABB")) == [0, 1, 2]
     assert rotations(list("ABAB")) == [0, 1]
     assert rotations(list("AABB")) == [0, 1, 2, 3]

@@ -1,22 +1,26 @@
 #!/usr/bin/env python3
 """Sixty-Six laptop tools: one entry point for every command.
 
+The product (the game, its records and getting it onto a board):
     python3 tools/sixtysix.py play            set up .venv, open the simulator (the game)
-    python3 tools/sixtysix.py test            set up .venv, run the host test suite
-    python3 tools/sixtysix.py replay FILE [--json]
-    python3 tools/sixtysix.py bot RECORD --level L --seed S
-    python3 tools/sixtysix.py tournament A B --hands N --seed S
-    python3 tools/sixtysix.py bench engine|bot|heap32
     python3 tools/sixtysix.py sim --board pygamer|oled [--headless --keys ... --screenshot F]
     python3 tools/sixtysix.py term            a game against the bot in the terminal
+    python3 tools/sixtysix.py replay FILE [--json]
+    python3 tools/sixtysix.py review RECORD [--seat S] [--all]
+    python3 tools/sixtysix.py bot RECORD --level L --seed S
+    python3 tools/sixtysix.py build|flash|bundle|libs|console ...
+    python3 tools/sixtysix.py test            set up .venv, run the host test suite
+The lab (measurements, tools/sixtysix_tools/lab/):
+    python3 tools/sixtysix.py bench engine|bot|heap32|fuzz|ux|strength|infer|tune
+    python3 tools/sixtysix.py tournament A B --hands N --seed S
     python3 tools/sixtysix.py soak [--hands N]   1,000,000 random hands with invariants
-    python3 tools/sixtysix.py build|flash|libs|bundle|console ...
 
 Commands that need third-party packages first make sure `.venv/` exists with
 requirements-dev.txt installed (only when the file changed since the last install), then
 re-run themselves with the venv's Python.  `replay` and `term` need nothing but Python.
 """
 import os
+import signal
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -25,32 +29,45 @@ sys.path.extend([ROOT, os.path.join(ROOT, "lib"), os.path.join(ROOT, "tools")])
 
 # command -> (module in tools/sixtysix_tools, needs the venv)
 COMMANDS = {
+    # the product
     "play": ("sim", True),
     "sim": ("sim", True),
-    "test": ("testrun", True),
-    "replay": ("replay", False),
     "term": ("term", False),
-    "bot": ("botcli", False),
+    "replay": ("replay", False),
     "review": ("review", False),
-    "tournament": ("tournament", False),
-    "bench": ("bench", True),
-    "soak": ("soak", False),
+    "bot": ("botcli", False),
     "build": ("deploy", False),
     "flash": ("deploy", False),
     "bundle": ("deploy", False),
     "libs": ("deploy", True),
     "console": ("deploy", True),
+    "test": ("testrun", True),
+    # the lab
+    "bench": ("lab.bench", True),
+    "tournament": ("lab.tournament", False),
+    "soak": ("lab.soak", False),
 }
 
 
 def usage():
     sys.stdout.write(__doc__.split("\n\n")[1] + "\n")
-    return 2
+
+
+def _terminate(signum, frame):
+    """SIGTERM: leave through SystemExit, so that a child started with subprocess.call
+    (the test runner's pytest, circup, ...) is ended too, and exit with 128 + 15."""
+    raise SystemExit(128 + signum)
 
 
 def main(argv):
-    if not argv or argv[0] in ("-h", "--help", "help"):
-        return usage()
+    if hasattr(signal, "SIGTERM"):
+        signal.signal(signal.SIGTERM, _terminate)
+    if argv and argv[0] in ("-h", "--help", "help"):
+        usage()
+        return 0
+    if not argv:
+        sys.stderr.write("sixtysix.py: give a command: %s (see --help)\n" % ", ".join(COMMANDS))
+        return 2
     command = argv[0]
     if command not in COMMANDS:
         sys.stderr.write("unknown command %r; try: %s\n" % (command, ", ".join(COMMANDS)))

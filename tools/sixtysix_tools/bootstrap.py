@@ -3,6 +3,10 @@
 The venv lives in `.venv/` at the repository root.  A stamp file inside it holds a hash
 of requirements-dev.txt and requirements-device.txt; when either changes the venv is
 updated with pip.  Setting SIXTYSIX_NO_VENV=1 skips all this (use the current Python).
+On POSIX the venv's Python replaces the running process (exec), so that a signal such
+as SIGTERM sent to `tools/sixtysix.py` reaches the process that does the work; elsewhere
+it runs as a child, which tools/sixtysix.py ends on SIGTERM (subprocess.call kills its
+child when the wait is interrupted).
 """
 import hashlib
 import os
@@ -68,4 +72,7 @@ def ensure_venv_and_reexec(argv):
     env = dict(os.environ)
     env["PATH"] = os.path.dirname(python) + os.pathsep + env.get("PATH", "")
     sys.stdout.flush()
+    sys.stderr.flush()
+    if os.name == "posix":          # the venv's Python becomes this process: a signal
+        os.execve(python, [python, script] + list(argv), env)     # reaches it directly
     sys.exit(subprocess.call([python, script] + list(argv), env=env))

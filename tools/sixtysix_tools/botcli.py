@@ -10,12 +10,11 @@ sixtysix_core.notation, and prints the record token of the action the built-in b
     --json                                print {"seat": .., "action": "..", "level": ..}
 
 Exit status: 0 with an action; 2 for an invalid record, a finished hand, or bad
-arguments (the message names the record line, as `replay` does).
+arguments (the message names the record line, as `replay` does).  RECORD is taken as
+the device, `sim` and `term` leave it (recordfile.py); --hand N picks one of several.
 """
 import json
-import shutil
 import sys
-import tempfile
 
 from sixtysix_core import bot
 from sixtysix_core import notation
@@ -66,19 +65,19 @@ def main(command, args):
     ap.add_argument("--level", default="hard")
     ap.add_argument("--seed", type=cli.number(0), default=1)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--hand", type=cli.number(1), default=1,
+                    help="which record of a file that holds several (default 1)")
     try:
         ns = ap.parse_args(args)
     except SystemExit as e:
         return 2 if e.code else 0
     try:
         level = parse_level(ns.level)
-        if ns.record == "-":                    # copied to a file: read a line at a time
-            data = tempfile.TemporaryFile()
-            shutil.copyfileobj(sys.stdin.buffer, data)
-        else:
-            data = open(ns.record, "rb")
-        with data:
-            seat, action = decide(data, level, ns.seed)
+        from sixtysix_tools import recordfile
+        view, count = recordfile.open_record(ns.record, ns.hand)   # read a line at a time
+        with view:
+            recordfile.note_others(ns.record, count, ns.hand, "bot")
+            seat, action = decide(view, level, ns.seed)
     except ValueError as e:
         sys.stderr.write("error: %s\n" % e)
         return 2

@@ -11,6 +11,10 @@ rules_for(name, command)  the RuleSet of a preset the command can play, or BadIn
             naming why not (unknown preset, unsupported options, 3-/4-player games for a
             command that plays two players).  The one place to change when a command
             learns to play more.
+multi_rules(preset, settings, command)  a 3- or 4-player preset with --set options over
+            it; ValueError with a sentence.
+wants_multi(args)  True if the arguments' --rules names a 3- or 4-player preset (term
+            and tournament hand those to their multi-player modules).
 """
 import argparse
 import os
@@ -80,3 +84,36 @@ def rules_for(preset_name, command):
     if problem:
         raise BadInput("%s: %s" % (preset_name, problem))
     return rules
+
+
+def multi_rules(preset, settings, command="tournament"):
+    """The 3- or 4-player preset (rules_for) with the --set options; ValueError with a
+    sentence."""
+    try:
+        rules = rules_for(preset, command)
+    except BadInput as e:
+        raise ValueError(str(e)) from None
+    for s in settings:
+        if "=" not in s:
+            raise ValueError("--set takes option=value, not %r" % s)
+        rules.set(*s.split("=", 1))
+    if rules.players == 2:
+        raise ValueError("%s is a two-player preset" % preset)
+    problem = rules.unsupported()
+    if problem:
+        raise ValueError(problem)
+    return rules
+
+
+def wants_multi(args):
+    """True if the arguments' --rules names a 3- or 4-player preset."""
+    from sixtysix_core import rules as R
+    for k, a in enumerate(args):
+        value = a.split("=", 1)[1] if a.startswith("--rules=") else (
+            args[k + 1] if a == "--rules" and k + 1 < len(args) else None)
+        if value is not None:
+            try:
+                return R.preset(value).players != 2
+            except ValueError:
+                return False
+    return False

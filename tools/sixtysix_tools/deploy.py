@@ -1,7 +1,8 @@
 """`build`, `flash`, `bundle`, `libs` and `console`: get Sixty-Six onto a board.
 
     python3 tools/sixtysix.py build [--board B] [--mpy] [--mpy-cross PATH] [--cpy-version 9|10]
-    python3 tools/sixtysix.py flash [--path DIR] [--dry-run] [--board B]
+    python3 tools/sixtysix.py flash [--path DIR] [--dry-run] [--board B] [--py]
+                                    [--mpy-cross PATH]
     python3 tools/sixtysix.py bundle [--board B] [--out FILE]
     python3 tools/sixtysix.py libs [--path DIR]
     python3 tools/sixtysix.py console [--port P] [--save-records DIR]
@@ -9,10 +10,12 @@
 This module parses the arguments and strings the pieces together: devbuild.py writes
 build/CIRCUITPY, mpy.py handles CircuitPython's mpy-cross, drive.py finds the drive and
 reads boot_out.txt and guards the drive, flash.py switches the drive to a build in one
-step, serialconsole.py echoes the serial console.  Every fault the user can act on is a
-DeployError, printed as one line `error: <sentence>` with exit status 2, never a traceback.
+step, serialconsole.py echoes the serial console.  `flash` writes our modules as .mpy
+compiled for the board's CircuitPython major version (boot_out.txt) unless --py asks
+for sources; when no compiler can be had it says so in one sentence and writes nothing.
+Every fault the user can act on is a DeployError, printed as one line
+`error: <sentence>` with exit status 2, never a traceback.
 """
-import argparse
 import os
 import shutil
 import socket
@@ -20,7 +23,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from sixtysix_tools import devbuild, drive, flash, serialconsole
+from sixtysix_tools import cli, devbuild, drive, flash, serialconsole
 from sixtysix_tools.deploy_base import (
     BOARDS, CP_MAJORS, DEFAULT_CP_MAJOR, ROOT, DeployError, board_for_id, check_board, info)
 
@@ -30,13 +33,14 @@ def _build_root():
 
 
 def _parser(command):
-    parser = argparse.ArgumentParser(prog=f"sixtysix.py {command}")
+    parser = cli.Parser(prog=f"sixtysix.py {command}")
     if command in ("build", "flash", "bundle"):
         default = "pygamer" if command == "build" else "the build's, else boot_out.txt's"
         parser.add_argument("--board", help=f"one of {', '.join(BOARDS)} (default: {default})")
     if command == "build":
         parser.add_argument("--mpy", action="store_true",
                             help="compile our modules with CircuitPython's mpy-cross")
+    if command in ("build", "flash"):
         parser.add_argument("--mpy-cross", metavar="PATH",
                             help="CircuitPython's mpy-cross for the board's major version")
         parser.add_argument("--cpy-version", type=int, default=DEFAULT_CP_MAJOR,
@@ -46,6 +50,9 @@ def _parser(command):
     if command == "flash":
         parser.add_argument("--dry-run", action="store_true",
                             help="show what would change, write nothing to the drive")
+        parser.add_argument("--py", action="store_true",
+                            help="our modules as .py sources (the board then needs about "
+                                 f"{devbuild.PY_HEAP_KIB} KiB of heap) instead of .mpy")
     if command == "bundle":
         parser.add_argument("--out", help="zip file (default build/sixtysix-<board>.zip)")
     if command == "console":
@@ -68,14 +75,25 @@ def cmd_flash(args):
     if args.board:
         check_board(args.board)
     target = drive.choose_drive(args.path)
-    _flash(target, drive.read_boot_out(target), args.board, args.dry_run)
+    _flash(target, drive.read_boot_out(target), args.board, args.dry_run, not args.py,
+           args.mpy_cross)
     return 0
 
 
-def _flash(target, boot, board, dry_run=False):
+def _flash(target, boot, board, dry_run=False, use_mpy=True, mpy_cross=None):
+    if use_mpy and boot.major not in CP_MAJORS:
+        raise DeployError(f"the board runs CircuitPython {boot.version}, for which flash "
+                          "compiles no .mpy (9 and 10 only): update the board's firmware, "
+                          f"or flash --py for a .py build, which needs about "
+                          f"{devbuild.PY_HEAP_KIB} KiB of heap")
+    if not use_mpy:
+        info(f"a .py build: the board compiles every module on its own heap at import and "
+             f"needs about {devbuild.PY_HEAP_KIB} KiB of heap for it (the .mpy build flash "
+             "writes without --py needs less)")
     manifest = devbuild.ensure_build(
         ROOT, _build_root(), board, fallback_board=board_for_id(boot.board_id),
-        cp_major=boot.major if boot.major in CP_MAJORS else None)
+        cp_major=boot.major if boot.major in CP_MAJORS else None, use_mpy=use_mpy,
+        mpy_cross=mpy_cross)
     flash.check_compatible(manifest, boot)
     info(f"flashing {manifest['board']} build onto {target} "
          f"(CircuitPython {boot.version}, board {boot.board_id})")
@@ -131,7 +149,7 @@ def cmd_libs(args):
         # CircuitPython imports the build's folder first: flash again so that it leaves
         # out the libraries circup has just put in lib/ as .mpy.
         info("flashing Sixty-Six again so that it uses the .mpy libraries")
-        _flash(target, boot, None)
+        _flash(target, boot, None, use_mpy=bool(on_drive.get("mpy")))
     return 0
 
 

@@ -16,7 +16,8 @@ CircuitPython major version, whether our modules are .mpy, and a fingerprint of 
 sources so `flash` and `bundle` can tell whether the build is stale.
 
 With --mpy our modules (not code.py) are compiled by CircuitPython's mpy-cross
-(see mpy.py); without a suitable compiler the build falls back to .py.
+(see mpy.py); without a suitable compiler `build --mpy` falls back to .py, while the
+build `flash` asks for (.mpy unless --py) is refused in one sentence (MpyUnavailable).
 """
 import json
 import os
@@ -181,12 +182,31 @@ def _compile_project(tree, files, compiler):
     return True
 
 
-def run_build(src_root, out_root, board, cp_major=None, use_mpy=False, mpy_cross=None):
-    """Write out_root/CIRCUITPY from src_root and return its manifest (a dict)."""
+PY_HEAP_KIB = 160      # what a .py build needs (bench heap32 --py: 161 KiB; .mpy: 127 KiB)
+
+
+class MpyUnavailable(DeployError):
+    """No CircuitPython mpy-cross for the board's version: one sentence, what to do."""
+
+
+def run_build(src_root, out_root, board, cp_major=None, use_mpy=False, mpy_cross=None,
+              require_mpy=False):
+    """Write out_root/CIRCUITPY from src_root and return its manifest (a dict).  With
+    require_mpy, no suitable compiler is MpyUnavailable before anything is written."""
     check_board(board)
     cp_major = cp_major or DEFAULT_CP_MAJOR
     if cp_major not in CP_MAJORS:
         raise DeployError(f"CircuitPython {cp_major} is not supported: use --cpy-version 9 or 10")
+    if use_mpy and require_mpy:
+        compiler, reason = mpy.find_compiler(cp_major, mpy_cross)
+        if compiler is None:
+            raise MpyUnavailable(
+                f"{reason}, so flash has no CircuitPython {cp_major}.x mpy-cross to compile "
+                f"the board's .mpy build and wrote nothing: pass --mpy-cross PATH (or set "
+                f"${mpy.ENV_MPY_CROSS}) with CircuitPython {cp_major}.x's own mpy-cross, or "
+                f"flash --py for a .py build, which needs about {PY_HEAP_KIB} KiB of heap "
+                "on the board")
+        mpy_cross = str(compiler)
     src_root, out_root = Path(src_root), Path(out_root)
     tree = out_root / "CIRCUITPY.partial"
     try:
@@ -263,10 +283,15 @@ def current_build(src_root, out_root):
     return manifest
 
 
-def ensure_build(src_root, out_root, board=None, fallback_board=None, cp_major=None):
-    """A current build for `board` (or the existing build's board), building when needed."""
+def ensure_build(src_root, out_root, board=None, fallback_board=None, cp_major=None,
+                 use_mpy=None, mpy_cross=None):
+    """A current build for `board` (or the existing build's board), building when needed.
+    use_mpy None: the kind of build there is; True: .mpy for CircuitPython `cp_major`
+    (MpyUnavailable when no compiler can be had); False: .py sources."""
     manifest = current_build(src_root, out_root)
-    if manifest is not None and board in (None, manifest["board"]):
+    wanted = use_mpy is None or (bool(manifest and manifest.get("mpy")) == use_mpy and (
+        not use_mpy or manifest.get("circuitpython") == cp_major))
+    if manifest is not None and board in (None, manifest["board"]) and wanted:
         return manifest
     old = load_manifest(build_dir(out_root)) or {}
     board = board or old.get("board") or fallback_board
@@ -274,11 +299,15 @@ def ensure_build(src_root, out_root, board=None, fallback_board=None, cp_major=N
         raise DeployError("cannot tell which board to build for: pass --board "
                           f"{' or '.join(BOARDS)}")
     check_board(board)
-    use_mpy = bool(old.get("mpy")) and old.get("board") == board
-    if use_mpy:
-        cp_major = old.get("circuitpython")
+    if use_mpy is None:
+        use_mpy = bool(old.get("mpy")) and old.get("board") == board
+        if use_mpy:
+            cp_major = old.get("circuitpython")
+    if use_mpy and mpy_cross is None and old.get("circuitpython") == cp_major:
+        mpy_cross = old.get("mpy_cross")
     info("build/CIRCUITPY is missing or out of date: building it first")
-    return run_build(src_root, out_root, board, cp_major, use_mpy, old.get("mpy_cross"))
+    return run_build(src_root, out_root, board, cp_major, use_mpy, mpy_cross,
+                     require_mpy=use_mpy)
 
 
 def write_bundle(out_root, manifest, out_file=None):

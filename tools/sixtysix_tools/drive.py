@@ -182,20 +182,36 @@ def read_manifest(root):
         return None, f"it cannot be read ({exc.strerror or exc})"
     except (ValueError, RecursionError):
         return None, "it is not valid JSON"
+    except MemoryError:
+        return None, "it is nested too deeply"
     files = manifest.get("files") if isinstance(manifest, dict) else None
     if not isinstance(files, dict) or not all(_valid_entry(t, e) for t, e in files.items()):
         return None, "its list of files is damaged"
     build = manifest.get("build")
     if build is not None and not (isinstance(build, str) and safe_target(build)):
         return None, "its build folder is damaged"
+    temps = manifest.get("temps", {})
+    if not isinstance(temps, dict) or not all(
+            safe_target(t) and isinstance(hashes, list) and all(
+                isinstance(h, str) and re.fullmatch(r"[0-9a-f]{64}", h) for h in hashes)
+            for t, hashes in temps.items()):
+        return None, "its list of temporary files is damaged"
     return manifest, None
 
 
 def safe_target(target):
-    """True for a plain relative posix path (no .., no drive letter, no backslash)."""
+    """True for a plain relative posix path (no .., no drive letter, no backslash, no
+    control characters such as NUL, valid UTF-8, no part longer than a FAT name)."""
+    if not isinstance(target, str) or not target or len(target) > 1024:
+        return False
+    try:
+        target.encode("utf-8")
+    except UnicodeEncodeError:          # a lone surrogate from "\udc80" in JSON
+        return False
     parts = target.split("/")
-    return bool(target) and not target.startswith("/") and ":" not in target \
-        and "\\" not in target and all(part not in ("", ".", "..") for part in parts)
+    return not target.startswith("/") and ":" not in target and "\\" not in target \
+        and not any(ord(c) < 32 or ord(c) == 127 for c in target) \
+        and all(part not in ("", ".", "..") and len(part) <= 255 for part in parts)
 
 
 class DriveOps:

@@ -7,21 +7,31 @@ folder of its own):
     sixtysix/<id>/            the build's lib/: our packages and the pinned libraries;
                               <id> is a hash of the folder's files
     settings.toml             written only when the drive has none, never removed
-    code-before-sixtysix.py   the first code.py flash replaced (the drive's own), kept
-    .sixtysix-manifest.json   what the tool wrote: path -> sha256, size, kind; "build"
+    code-before-sixtysix.py   a code.py flash replaced that it had not written itself,
+                              kept (the next free name: code-before-sixtysix-2.py, ...)
+    .sixtysix-manifest.json   what the tool wrote: path -> sha256, size, kind; "build";
+                              while a flash runs, "temps": the temporary files it writes
 
 A flash, every change through drive.DriveOps (nothing outside the drive, no symlinks):
 1. plan, check every path it will touch and the free space: nothing written yet.
-2. remove temporary files (*.sixtysix-tmp) an interrupted flash left.
-3. journal: the manifest lists the new folder's files before any of them exists, so a
-   later flash can tidy up whatever a stop leaves.
+2. remove temporary files (*.sixtysix-tmp) an interrupted flash left: only those the
+   manifest lists as its own temporary files whose content is what it meant to write
+   there (or the start of it: a write cut short); any other is left alone with a note.
+3. journal: the manifest lists the new folder's files and its temporary files before
+   any of them exists, so a later flash can tidy up whatever a stop leaves.
 4. write the new folder (each file under a temporary name, read back, renamed),
    settings.toml and the code.py backup.  The old code.py imports only its own folder
    (or /lib), so neither a stop nor CircuitPython's auto-reload runs a mix.
 5. commit: code.py.sixtysix-tmp renamed onto code.py, the one switch.
 6. tidy: remove the files of older builds whose content still matches the manifest,
    only under sixtysix/, the old flat layout's lib/sixtysix_* and the pinned libraries
-   it had in lib/; then the final manifest.
+   it had in lib/, and the folders they leave empty; then the final manifest.
+A manifest entry is trusted only where the file's content is what the tool wrote: an
+old build folder's entries only when their hashes give the folder's own name (build_id),
+the flat layout's only where the build has that very file (an older flat layout's other
+files stay, behind the build folder that code.py imports first).  A file flash would
+write over that is not a trusted one of its own is refused in one sentence, before
+anything is written; so is a user's file at one of its temporary names.
 A fault before 5 undoes 3-4 as far as the drive lets it; either way the old build boots.
 A pinned library whose .mpy is in the drive's lib/ (from `libs`) is left out of the
 folder, so that the .mpy is the one imported.
@@ -40,12 +50,17 @@ TEMP_SUFFIX = ".sixtysix-tmp"
 CODE_BACKUP = "code-before-sixtysix.py"
 BUILDS = "sixtysix"      # the folder of build folders
 LEGACY = "lib/sixtysix_"  # the flat layout's packages
-NEVER = ("boot_out.txt", "settings.toml", "code.py", CODE_BACKUP, MANIFEST_NAME)
+NEVER = ("boot_out.txt", "settings.toml", "code.py", MANIFEST_NAME)
+BACKUPS = 99             # code-before-sixtysix.py, code-before-sixtysix-2.py ... -99.py
+_BACKUP_NAME = re.compile(r"^code-before-sixtysix(-\d+)?\.py$")
+TORN_LEAST = 32          # bytes of a cut-short manifest before it counts as the tool's
 CLUSTER = 1024           # round each file up to this when estimating space
 RESERVE = 16 * 1024      # the manifests, folder entries and a little slack
 BEFORE = "the board still has its previous build"
 AFTER = "the new build is in place and boots; flash again to tidy up"
 _BUILD_LINE = re.compile(r'^BUILD = "[^"\n]*"$', re.MULTILINE)
+_OWN_BUILD_LINE = re.compile(rb'^BUILD = "sixtysix/[0-9a-f]{12}"\r?$', re.MULTILINE)
+_FOLDER = re.compile(r"^sixtysix/([0-9a-f]{12})/")
 
 
 class Plan:
@@ -58,11 +73,14 @@ class Plan:
         self.remove = []         # older files to remove after the switch
         self.unchanged = 0
         self.notes = []          # one line per file left alone on purpose
-        self.backup_code = False
+        self.backup_code = None  # the name the drive's own code.py is saved as
+        self.trusted = {}        # the old manifest's entries that are the tool's own
+        self.temp_data = {}      # temporary name -> what the flash writes there
         self.owned = {}          # the manifest's "files" after the flash
         self.journal = {}        # ... while it runs
         self.dirs = []           # folders to create, parents first
         self.temps = []          # leftovers of an interrupted flash, removed first
+        self.before = None       # the drive's manifest file as the flash found it
         self.meta = {}           # the build's manifest
         self.libraries = set()   # lib/<name> of every pinned library the build carries
 
@@ -88,8 +106,64 @@ def _same(path, entry):
 
 def build_id(folder_files):
     """12 hex digits naming a build folder: a hash of its paths and contents."""
-    lines = sorted(f"{inner} {entry['sha256']}" for inner, (_, entry) in folder_files.items())
+    return _id_of({inner: entry for inner, (_, entry) in folder_files.items()})
+
+
+def _id_of(entries):
+    lines = sorted(f"{inner} {entry['sha256']}" for inner, entry in entries.items())
     return sha256_bytes("\n".join(lines).encode())[:12]
+
+
+def trusted_entries(old_files, shipped):
+    """The entries of a drive's manifest that are the tool's own: an old build folder's
+    when their hashes give the folder's name, the flat layout's lib/ entries where the
+    build has that very file (`shipped`: lib/ path -> sha256 of the build's files), and
+    code.py when it is one flash wrote (its BUILD line names a build folder)."""
+    folders = {}
+    for target, entry in old_files.items():
+        found = _FOLDER.match(target)
+        if found:
+            folders.setdefault(found.group(1), {})[target[len(found.group(0)):]] = entry
+    good = {folder for folder, entries in folders.items() if _id_of(entries) == folder}
+    trusted = {}
+    for target, entry in old_files.items():
+        found = _FOLDER.match(target)
+        if found:
+            ok = found.group(1) in good
+        elif target.startswith("lib/"):
+            ok = shipped.get(target) == entry["sha256"]
+        else:
+            ok = target == "code.py"
+        if ok:
+            trusted[target] = entry
+    return trusted
+
+
+def own_code(data):
+    """True for a code.py that a flash wrote: its BUILD line names a build folder."""
+    return len(_OWN_BUILD_LINE.findall(data)) == 1
+
+
+def is_backup(target):
+    return _BACKUP_NAME.match(target) is not None
+
+
+def backup_name(drive, code):
+    """Where to save the drive's code.py (`code`, bytes) before it is replaced: None when
+    it needs no copy (a copy of it is there already), else the first free backup name;
+    DeployError when all of them are taken."""
+    names = [CODE_BACKUP] + [f"code-before-sixtysix-{n}.py" for n in range(2, BACKUPS + 1)]
+    for name in names:
+        path = drive / name
+        if path.is_file() and not path.is_symlink() and path.read_bytes() == code:
+            return None
+    for name in names:
+        if not os.path.lexists(drive / name):
+            return name
+    raise DeployError(f"the drive's code.py is not one flash wrote and {CODE_BACKUP} to "
+                      f"code-before-sixtysix-{BACKUPS}.py are all taken, so there is no free "
+                      "name to keep a copy of it: move some of them off the drive and flash "
+                      "again; nothing was written")
 
 
 def code_for(code, folder):
@@ -151,7 +225,7 @@ def _folder_files(build, manifest, drive, old, plan):
 def _ours(target, libraries):
     """A path the tool may remove: older build folders, the flat layout's packages, and
     the flat layout's pinned libraries (the same names this build carries)."""
-    if target in NEVER:
+    if target in NEVER or is_backup(target):
         return False
     return target.startswith((BUILDS + "/", LEGACY)) or target in libraries
 
@@ -162,6 +236,8 @@ def make_plan(build, manifest, drive, old):
     plan = Plan()
     plan.meta = manifest
     old_files = old["files"] if old else {}
+    shipped = {t: e["sha256"] for t, e in manifest["files"].items() if t.startswith("lib/")}
+    plan.trusted = trusted_entries(old_files, shipped)
     if "code.py" not in manifest["files"]:
         raise DeployError("this build has no code.py, which is what switches the board to "
                           "a new build: put code.py back in the repository and flash again")
@@ -192,24 +268,88 @@ def make_plan(build, manifest, drive, old):
         plan.unchanged += 1
     else:
         plan.data["code.py"] = code
-        # The first code.py replaced is kept, whatever the manifest says it is.
-        if on_drive.is_file() and not os.path.lexists(drive / CODE_BACKUP):
-            plan.backup_code = True
-            plan.data[CODE_BACKUP] = on_drive.read_bytes()
+        # A code.py that flash did not write is never replaced without a copy.
+        if on_drive.is_file() and not on_drive.is_symlink():
+            current = on_drive.read_bytes()
+            entry = plan.trusted.get("code.py")
+            if not (entry and own_code(current) and _same(on_drive, entry)):
+                plan.backup_code = backup_name(drive, current)
+                if plan.backup_code:
+                    plan.data[plan.backup_code] = current
     for target, entry in sorted(old_files.items()):
         if target in plan.owned or not _ours(target, plan.libraries):
             continue
-        if _same(drive / target, entry):
+        if target not in plan.trusted:
+            found = _FOLDER.match(target)
+            shown = found.group(0) if found else target
+            note = f"leave {shown} (not files flash can tell it wrote)"
+            if os.path.lexists(drive / target) and note not in plan.notes:
+                plan.notes.append(note)
+        elif _same(drive / target, entry):
             plan.remove.append(target)
         elif os.path.lexists(drive / target):
             plan.notes.append(f"leave {target} (changed on the drive since the last flash)")
-    plan.copy = sorted(plan.data, key=lambda t: (t == "code.py", t != CODE_BACKUP, t))
+    plan.copy = sorted(plan.data, key=lambda t: (t == "code.py", not is_backup(t), t))
     plan.journal = {**old_files, **{t: e for t, e in plan.owned.items() if t != "code.py"}}
+    plan.temp_data = {t + TEMP_SUFFIX: plan.data[t] for t in plan.copy}
     return plan
 
 
-def _leftover_temps(drive):
-    """Temporary files of an interrupted flash, in the tool's own places only."""
+def manifest_bytes(plan, files, temps=None):
+    """The manifest flash writes: the build's facts, `files`, and while it runs `temps`."""
+    record = {key: plan.meta.get(key) for key in
+              ("board", "circuitpython", "mpy", "device_libs", "built")}
+    record.update(format=MANIFEST_FORMAT, tool="sixtysix", build=plan.folder,
+                  files=dict(sorted(files.items())))
+    if temps:
+        record["temps"] = dict(sorted(temps.items()))
+    return (json.dumps(record, indent=1) + "\n").encode()
+
+
+def _leftover_temps(drive, old, plan, before):
+    """(temporary files an interrupted flash left that are its own, the other files with
+    the temporary suffix): in the tool's own places only.  Its own: the manifest lists
+    the name and its hash is the one listed, or its content is the start of what this
+    flash writes under that name (a write cut short); for the manifest's temporary file,
+    the start of a manifest this flash writes.  `before` is the manifest file's bytes."""
+    listed = (old or {}).get("temps", {})
+    mine = dict(plan.temp_data)
+    mine[MANIFEST_NAME + TEMP_SUFFIX] = None
+    manifests = [manifest_bytes(plan, plan.journal, _journal_temps(plan, before)),
+                 manifest_bytes(plan, plan.owned)] + ([before] if before else [])
+    ours, others = [], []
+    for target in _temp_files(drive):
+        path = drive / target
+        try:
+            data = None if path.is_symlink() else path.read_bytes()
+        except OSError:
+            data = None
+        if data is None:
+            others.append(target)
+        elif sha256_bytes(data) in listed.get(target, ()):
+            ours.append(target)
+        elif target == MANIFEST_NAME + TEMP_SUFFIX and len(data) >= TORN_LEAST and any(
+                m.startswith(data) for m in manifests):
+            ours.append(target)
+        elif target in listed and mine.get(target) is not None and \
+                mine[target].startswith(data):
+            ours.append(target)
+        else:
+            others.append(target)
+    return ours, others
+
+
+def _journal_temps(plan, before):
+    """Every temporary file this flash may write, with the hash of its content."""
+    temps = {t: [sha256_bytes(d)] for t, d in plan.temp_data.items()}
+    # the final manifest, and the one an undo puts back
+    temps[MANIFEST_NAME + TEMP_SUFFIX] = [sha256_bytes(manifest_bytes(plan, plan.owned))] \
+        + ([sha256_bytes(before)] if before else [])
+    return temps
+
+
+def _temp_files(drive):
+    """Files with the temporary suffix in the tool's own places."""
     found = [name for name in os.listdir(drive) if name.endswith(TEMP_SUFFIX)]
     lib = drive / "lib"
     if lib.is_dir() and not lib.is_symlink():
@@ -279,14 +419,10 @@ class _Run:
         self.created[-1] = target
         return target
 
-    def write_manifest(self, files):
-        record = {key: self.plan.meta.get(key) for key in
-                  ("board", "circuitpython", "mpy", "device_libs", "built")}
-        record.update(format=MANIFEST_FORMAT, tool="sixtysix", build=self.plan.folder,
-                      files=dict(sorted(files.items())))
+    def write_manifest(self, data):
         path = self.drive / MANIFEST_NAME
         before = path.read_bytes() if path.is_file() else None
-        self.put(MANIFEST_NAME, (json.dumps(record, indent=1) + "\n").encode())
+        self.put(MANIFEST_NAME, data)
         self.created.pop()        # the manifest is restored, not removed, on undo
         if self.manifest_before is False:
             self.manifest_before = before
@@ -316,7 +452,7 @@ def _switch(run):
     plan, ops = run.plan, run.ops
     for target in plan.temps:
         ops.remove(target)
-    run.write_manifest(plan.journal)
+    run.write_manifest(manifest_bytes(plan, plan.journal, _journal_temps(plan, plan.before)))
     for folder in plan.dirs:
         ops.mkdir(folder)
         run.dirs.append(folder)
@@ -337,18 +473,26 @@ def _switch(run):
 def _tidy(run):
     """Step 6: remove older files that still match the manifest, then the final one."""
     plan, ops = run.plan, run.ops
-    folders = set()
     for target in plan.remove:
         if _same(run.drive / target, plan.journal[target]):
             ops.remove(target)
-            folders.add(str(Path(target).parent.as_posix()))
-    for folder in sorted(folders, key=lambda f: -f.count("/")):
-        while folder not in (".", "lib", BUILDS) and (run.drive / folder).is_dir() \
-                and not any((run.drive / folder).iterdir()):
+    # The folders of every old file of ours, also those an earlier, stopped tidy emptied.
+    folders = {str(Path(t).parent.as_posix()) for t in plan.trusted
+               if t not in plan.owned and _ours(t, plan.libraries)}
+    for folder in sorted(folders, key=lambda f: (-f.count("/"), f)):
+        while folder not in (".", "lib", BUILDS) and not plan.folder.startswith(folder + "/") \
+                and _empty_dir(run.drive / folder):
             ops.rmdir(folder)
             folder = str(Path(folder).parent.as_posix())
-    run.write_manifest(plan.owned)
+    run.write_manifest(manifest_bytes(plan, plan.owned))
     _sync()
+
+
+def _empty_dir(path):
+    try:
+        return path.is_dir() and not path.is_symlink() and not any(path.iterdir())
+    except OSError:
+        return False
 
 
 def _sync():
@@ -358,11 +502,11 @@ def _sync():
 
 def describe(plan):
     """Lines telling what the plan does."""
-    lines = [f"copy {target}" for target in plan.copy if target != CODE_BACKUP]
+    lines = [f"copy {target}" for target in plan.copy if target != plan.backup_code]
     lines += [f"remove {target}" for target in plan.remove]
     lines += plan.notes
     if plan.backup_code:
-        lines.insert(0, f"save the drive's own code.py as {CODE_BACKUP}")
+        lines.insert(0, f"save the drive's own code.py as {plan.backup_code}")
     return lines
 
 
@@ -394,7 +538,11 @@ def flash_build(build, manifest, drive, dry_run=False):
         info(f"{drive} is already up to date ({plan.unchanged} files)")
         return plan
     ops = drive_mod.DriveOps(drive, lambda path, data: write_file(path, data))
-    plan.temps = _leftover_temps(drive)
+    path = drive / MANIFEST_NAME
+    plan.before = path.read_bytes() if path.is_file() and not path.is_symlink() else None
+    plan.temps, others = _leftover_temps(drive, old, plan, plan.before)
+    for target in others:
+        info(f"leave {target} (flash did not write it)")
     targets = plan.copy + plan.remove + plan.dirs + plan.temps + [MANIFEST_NAME, "code.py"]
     try:
         for target in targets + [t + TEMP_SUFFIX for t in plan.copy + [MANIFEST_NAME]]:
@@ -405,6 +553,7 @@ def flash_build(build, manifest, drive, dry_run=False):
         for target, found, wanted in clashes[:1]:
             raise DeployError(f"{target} on the drive is a {found} where flash writes a "
                               f"{wanted}: move it away and flash again")
+        _refuse_strangers(plan, drive, others)
     except DeployError as exc:
         raise DeployError(f"{exc}; nothing was written") from None
     check_space(plan, drive)
@@ -414,6 +563,23 @@ def flash_build(build, manifest, drive, dry_run=False):
     info(f"flashed {drive}: {plan.folder} ({len(plan.copy)} copied, {len(plan.remove)} "
          f"removed, {plan.unchanged} unchanged)")
     return plan
+
+
+def _refuse_strangers(plan, drive, others):
+    """DeployError naming the first file flash would write over that is not its own:
+    a user's file at a temporary name or at a path of the new build folder."""
+    for target in plan.copy:
+        if target in ("code.py", "settings.toml") or is_backup(target):
+            continue            # code.py is copied first; the other two never overwritten
+        entry = plan.trusted.get(target)
+        if os.path.lexists(drive / target) and not (entry and _same(drive / target, entry)):
+            raise DeployError(f"{target} on the drive is not a file flash wrote, and flash "
+                              "would write over it: move it away and flash again")
+    names = set(plan.temp_data) | {MANIFEST_NAME + TEMP_SUFFIX}
+    for target in others:
+        if target in names:
+            raise DeployError(f"{target} on the drive is not a file flash wrote, and flash "
+                              "needs that name for a moment: move it away and flash again")
 
 
 def _guarded(run, step, during, state, undo):

@@ -160,6 +160,17 @@ def header_problem(output, compiler="the compiler"):
 
 def usable_compiler(cp_major, given=None):
     """The compiler to use, checked on a probe file, or None after one warning."""
+    compiler, reason = find_compiler(cp_major, given)
+    if compiler is not None:
+        return compiler
+    warn(f"{reason}, so this build ships .py files instead of .mpy; pass --mpy-cross PATH "
+         f"(or set ${ENV_MPY_CROSS}) with CircuitPython {cp_major}.x's own mpy-cross to get "
+         ".mpy files")
+    return None
+
+
+def find_compiler(cp_major, given=None):
+    """(the compiler, None), checked on a probe file, or (None, a short reason)."""
     if given:
         compiler, reason = Path(given), None
         if not compiler.is_file():
@@ -174,11 +185,8 @@ def usable_compiler(cp_major, given=None):
             probe.write_text(PROBE_SOURCE)
             reason = compile_file(compiler, probe, Path(tmp) / "probe.mpy", "probe.py")
     if reason is None:
-        return compiler
-    warn(f"{reason}, so this build ships .py files instead of .mpy; pass --mpy-cross PATH "
-         f"(or set ${ENV_MPY_CROSS}) with CircuitPython {cp_major}.x's own mpy-cross to get "
-         ".mpy files")
-    return None
+        return compiler, None
+    return None, reason
 
 
 def _short(exc):

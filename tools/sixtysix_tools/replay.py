@@ -1,9 +1,12 @@
-"""`replay FILE [--json]`: replay a hand record (RECORD_FORMAT.md).
+"""`replay FILE [--json] [--hand N]`: replay a hand record (RECORD_FORMAT.md).
 
 With --json, print the replayer's JSON object (RECORD_FORMAT.md section 5); without it,
-a readable account of the hand.  The file is read a line at a time, up to its first
-fault, so memory stays small whatever its size.  Exit status 0 for a valid record, 2
-for an invalid one; no exception escapes, whatever the input.
+a readable account of the hand.  FILE is taken as the device, `sim` and `term` leave
+it (recordfile.py): the BEGIN/END SIXTYSIX RECORD lines and the lines around them, or
+several records one after another, of which --hand N picks one (default the first).
+The file is read a line at a time, up to its first fault, so memory stays small
+whatever its size.  Exit status 0 for a valid record, 2 for an invalid one; no
+exception escapes, whatever the input.
 """
 import json
 import sys
@@ -43,18 +46,46 @@ def _failed(message):
             "actions": [], "next": None, "result": None}
 
 
+USAGE = "usage: sixtysix.py replay FILE [--json] [--hand N]\n"
+
+
+def _arguments(args):
+    """(file, as_json, hand), or None for arguments replay does not take."""
+    as_json, hand, files = False, 1, []
+    rest = list(args)
+    while rest:
+        a = rest.pop(0)
+        if a == "--json":
+            as_json = True
+        elif a == "--hand" or a.startswith("--hand="):
+            value = a.split("=", 1)[1] if "=" in a else (rest.pop(0) if rest else "")
+            if not (value.isascii() and value.isdigit()) or int(value) < 1:
+                return None
+            hand = int(value)
+        elif a.startswith("-") and a != "-":
+            return None
+        else:
+            files.append(a)
+    return (files[0], as_json, hand) if len(files) == 1 else None
+
+
 def main(command, args):
-    as_json = "--json" in args
-    files = [a for a in args if a != "--json"]
-    if len(files) != 1 or files[0].startswith("-"):
-        sys.stderr.write("usage: sixtysix.py replay FILE [--json]\n")
+    from sixtysix_tools import recordfile
+    parsed = _arguments(args)
+    if parsed is None:
+        sys.stderr.write(USAGE)
         return 2
+    path, as_json, hand = parsed
     deal = None
     try:
-        with open(files[0], "rb") as f:         # read a line at a time (notation.replay)
-            answer, deal = notation.replay(f)
+        view, count = recordfile.open_record(path, hand)
+        with view:                              # read a line at a time (notation.replay)
+            recordfile.note_others(path, count, hand, "replay")
+            answer, deal = notation.replay(view)
     except OSError as e:
-        answer = _failed("cannot read %s: %s" % (files[0], e.strerror or e))
+        answer = _failed("cannot read %s: %s" % (path, e.strerror or e))
+    except ValueError as e:
+        answer = _failed(str(e))
     except Exception as e:          # a bug of ours: still one plain answer, exit 2
         answer = _failed("internal error: %r" % (e,))
     if as_json:

@@ -1,15 +1,18 @@
 """`sixtysix.py review RECORD`: the player's costliest card choice of a hand record.
 
-Replays a hand record (RECORD_FORMAT.md; the BEGIN/END SIXTYSIX RECORD lines of the
-device's console may stay around it) and runs sixtysix_core.review, the same review the
-handheld shows on its hand summary: every card choice of SEAT with two or more legal
-cards is valued by the bot's own search (bot.action_values at `hard`; 3 and 4 players:
-review_multi with bot_multi.action_values) and the one that cost the most is named, in
-game points.  RECORD may be `-` for standard input.
+Replays a hand record (RECORD_FORMAT.md), taken as the device, `sim` and `term` leave
+it (recordfile.py: BEGIN/END SIXTYSIX RECORD lines and the lines around them, or several
+records of which --hand N picks one), read a line at a time as `replay` reads it, and
+runs sixtysix_core.review, the same review the handheld shows on its hand summary:
+every card choice of SEAT with two or more legal cards is valued by the bot's own
+search (bot.action_values at `hard`; 3 and 4 players: review_multi with
+bot_multi.action_values) and the one that cost the most is named, in game points.
+RECORD may be `-` for standard input.
 
     --seat S      whose choices (default 0: the human in the handheld's records)
     --all         print every judged choice, not just the costliest
     --seed N      the review's seed (default 66, as on the device)
+    --hand N      which record of a file that holds several (default 1, the first)
     --time        print how long the review took
     --bench [N]   no RECORD: time the review of N fixed hands (default 16) under the
                   CircuitPython lane (core as .mpy) and CPython, and print the ESTIMATED
@@ -34,23 +37,19 @@ def card_text(card):
     return RANKS[card % 6] + SUITS[card // 6]
 
 
-def _record_text(data):
-    """The record inside BEGIN/END SIXTYSIX RECORD lines, if it has them."""
-    text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
-    begin = text.find("BEGIN SIXTYSIX RECORD")
-    if begin < 0:
-        return data
-    end = text.find("END SIXTYSIX RECORD", begin)
-    body = text[text.index("\n", begin) + 1 if "\n" in text[begin:] else len(text):
-                end if end >= 0 else len(text)]
-    return body.encode("utf-8")
-
-
 def run(data, seat, seed=66, out=None):
     """Review the record `data`; returns the finished review.Review (raises ValueError
     with a plain sentence for a record that cannot be reviewed).  With `out`, every
-    judged choice is passed to out(rev) as it is judged."""
-    answer, deal = notation.replay(_record_text(data))
+    judged choice is passed to out(rev) as it is judged.  `data`: bytes, str, or a
+    seekable binary file (recordfile.RecordView); its first record is reviewed."""
+    if isinstance(data, (bytes, bytearray, str)):
+        import io
+        from sixtysix_tools import recordfile
+        f = io.BytesIO(data.encode("utf-8", "surrogatepass") if isinstance(data, str)
+                       else bytes(data))
+        start, end, _count = recordfile.find(f, 1)
+        data = recordfile.RecordView(f, start, end)
+    answer, deal = notation.replay(data)
     if not answer["ok"]:
         err = answer["error"]
         raise ValueError("line %d: %s" % (err["line"], err["message"]))
@@ -82,77 +81,18 @@ def _print_choice(rev):
     print("trick %2d: played %s%s" % (rev.last_trick, card_text(rev.last_played), mark))
 
 
-def _timed(python, root, hands, heap=True, preset=None):
-    """[(seed, total s, slices, longest slice s, choices)] from mp_review_bench.py (of
-    a 3/4-player preset, or two-player CLASSIC_66 hands)."""
-    import os
-    import subprocess
-    from sixtysix_tools import bench_bot as B
-    cmd = [python] + (["-X", "heapsize=1m"] if heap else [])
-    extra = [] if preset is None else [preset]
-    out = subprocess.run(cmd + [os.path.join(B.ROOT, "host_tests", "mp_review_bench.py"),
-                                root, str(hands)] + extra, capture_output=True, text=True,
-                         env=B._env())
-    if out.returncode != 0 or "DONE" not in out.stdout:
-        raise RuntimeError(out.stdout[-1000:] + out.stderr[-1000:])
-    rows = []
-    for line in out.stdout.splitlines():
-        if line.startswith("T "):
-            p = [int(x) for x in line.split()[1:]]
-            rows.append((p[0], p[1] / 1e6, p[2], p[3] / 1e6, p[4]))
-    return rows
-
-
-def _summary(rows):
-    from sixtysix_tools import bench_bot as B
-    totals = sorted(r[1] for r in rows)
-    return B.percentile(totals, 0.5), totals[-1], max(r[3] for r in rows)
-
-
-def bench(hands, preset=None):
-    """Print review times per hand: CPython, the CircuitPython lane, SAMD51 estimated
-    (preset: a 3/4-player preset, else two-player CLASSIC_66 hands)."""
-    import tempfile
-    from sixtysix_tools import bench_bot as B
-    if preset is None:
-        print("review of %d hands (seat 0 easy vs hard, judged at hard, %d rounds a choice, "
-              "one card a slice)" % (hands, review.REPEATS))
-    else:
-        from sixtysix_core import review_multi
-        print("review of %d %s hands (seat 0 easy, the others hard, judged at hard, %d "
-              "rounds a choice, one card a slice)" % (hands, preset, review_multi.ROUNDS))
-    rows = _timed(sys.executable, B.ROOT, hands, heap=False, preset=preset)
-    med, top, longest = _summary(rows)
-    print("CPython: median %.0f ms, max %.0f ms per hand; %.1f choices a hand"
-          % (1000 * med, 1000 * top, sum(r[4] for r in rows) / len(rows)))
-    mplane = B.lane()               # the CircuitPython lane, as `bench bot` times
-    if mplane is None:
-        return 0
-    cp = mplane.tool("circuitpython")
-    with tempfile.TemporaryDirectory() as tmp:
-        rows = _timed(cp, mplane.compile_core(tmp), hands, preset=preset)
-    med, top, longest = _summary(rows)
-    stones = B.pystones(cp)
-    scale = stones / B.SAMD51_PYSTONES
-    print("CircuitPython 10 unix (.mpy): median %.3f s, max %.3f s per hand; longest slice "
-          "%.1f ms" % (med, top, 1000 * longest))
-    print("pystones/s now: %.0f (SAMD51: %d, scale x%.1f)"
-          % (stones, B.SAMD51_PYSTONES, scale))
-    print("SAMD51 ESTIMATED: median %.1f s, max %.1f s per hand; longest slice %.2f s "
-          "(the longest wait for B)" % (med * scale, top * scale, longest * scale))
-    return 0
-
-
 def main(command, args):
-    import argparse
-    ap = argparse.ArgumentParser(prog="sixtysix.py review",
-                                 description="Name the costliest card choice of a hand.")
+    from sixtysix_tools import cli, recordfile
+    ap = cli.Parser(prog="sixtysix.py review",
+                    description="Name the costliest card choice of a hand.")
     ap.add_argument("record", nargs="?", help="hand record file, or - for standard input")
-    ap.add_argument("--seat", type=int, default=0)
+    ap.add_argument("--seat", type=cli.number(0), default=0)
     ap.add_argument("--all", action="store_true", help="print every judged choice")
-    ap.add_argument("--seed", type=int, default=66)
+    ap.add_argument("--seed", type=cli.number(0), default=66)
+    ap.add_argument("--hand", type=cli.number(1), default=1,
+                    help="which record of a file that holds several (default 1)")
     ap.add_argument("--time", action="store_true", help="print the review's time")
-    ap.add_argument("--bench", type=int, nargs="?", const=16, metavar="N",
+    ap.add_argument("--bench", type=cli.number(0), nargs="?", const=16, metavar="N",
                     help="time the review of N fixed hands (no RECORD)")
     ap.add_argument("--rules", metavar="PRESET",
                     help="with --bench: hands of THREE_PLAYER_PL or FOUR_PLAYER_PL")
@@ -167,22 +107,20 @@ def main(command, args):
         if ns.rules is not None and ns.rules not in ("THREE_PLAYER_PL", "FOUR_PLAYER_PL"):
             sys.stderr.write("error: --rules takes THREE_PLAYER_PL or FOUR_PLAYER_PL\n")
             return 2
-        return bench(ns.bench, ns.rules)
+        from sixtysix_tools.lab import bench_review    # the lab's timing of this review
+        return bench_review.bench(ns.bench, ns.rules)
     if ns.record is None:
         sys.stderr.write("error: give a hand record file (or - for standard input)\n")
         return 2
+    start = time.perf_counter()
     try:
-        if ns.record == "-":
-            data = sys.stdin.buffer.read()
-        else:
-            with open(ns.record, "rb") as f:
-                data = f.read()
+        view, count = recordfile.open_record(ns.record, ns.hand)
+        with view:                          # read a line at a time, as replay reads it
+            recordfile.note_others(ns.record, count, ns.hand, "review")
+            rev = run(view, ns.seat, ns.seed, _print_choice if ns.all else None)
     except OSError as e:
         sys.stderr.write("error: cannot read %s: %s\n" % (ns.record, e.strerror or e))
         return 2
-    start = time.perf_counter()
-    try:
-        rev = run(data, ns.seat, ns.seed, _print_choice if ns.all else None)
     except ValueError as e:
         sys.stderr.write("error: %s\n" % e)
         return 2

@@ -24,12 +24,30 @@ space or backspace = Select, escape = quit.
 Headless runs use a fake clock that starts at 0, so a script gives the same pictures
 every time for the same --seed.
 """
+import contextlib
 import os
 import sys
 
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")     # the game makes no sound
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")    # no banner on stdout
 
-from sixtysix_tools import simhw
+
+def _quiet_library_imports():
+    """Import Blinka's microcontroller (which the display libraries import) with its
+    "WARNING: GENERIC_X86 is not fully supported" lines sent to standard error: standard
+    output carries the hand records, which `replay` and the others read as they are.
+    Called where the display libraries are first needed, after the arguments are
+    checked, so that a refusal stays one line."""
+    if "microcontroller" in sys.modules:
+        return
+    with contextlib.redirect_stdout(sys.stderr):
+        try:
+            import microcontroller  # noqa: F401
+        except Exception:               # not installed (no venv): nothing prints it
+            pass
+
+
+from sixtysix_tools import simhw  # noqa: E402
 
 KEY_NAMES = ("left", "right", "up", "down", "a", "b", "start", "select")
 KEYMAP_TEXT = ("keys: arrows = move, z/a = A (play, choose), x/b = B (menu, back), "
@@ -48,6 +66,7 @@ class Driver:
 
     def __init__(self, board="pygamer", seed=None, display=None, font=None, nvm=None,
                  record_out=None, rules=None):
+        _quiet_library_imports()
         import displayio
         from sixtysix_ui.app import App
         self.kind = "oled" if board in ("oled", "three") else "tft"
@@ -143,6 +162,7 @@ class Driver:
 
 
 def _window(board, seed, script, nvm, rules=None):
+    _quiet_library_imports()
     import displayio
     import pygame
     from blinka_displayio_pygamedisplay import PyGameDisplay
@@ -191,7 +211,7 @@ DOCS_SCRIPTS = (
 )
 
 
-# 3 and 4 players (issue 12): name, preset, script, seed
+# 3 and 4 players: name, preset, script, seed
 DOCS_MULTI = (
     ("multi4_table", "FOUR_PLAYER_PL", "settle", 1),        # the trick so far, by seat
     ("multi4_trump", "FOUR_PLAYER_PL", "settle", 3),        # the trump page

@@ -187,10 +187,13 @@ class ScaledDisplay:
 
     @root_group.setter
     def root_group(self, group):
+        """As a display's root_group: None shows nothing (the app sets it while it
+        swaps the scenes of a 3- or 4-player table)."""
         if self._group is not None:
             self._outer.remove(self._group)
         self._group = group
-        self._outer.append(group)
+        if group is not None:
+            self._outer.append(group)
 
     def refresh(self, *args, **kwargs):
         return self.real.refresh()

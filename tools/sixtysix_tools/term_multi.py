@@ -21,7 +21,8 @@ from sixtysix_core.deal_multi import DealMulti, PH_TRUMP
 from sixtysix_core.record import action_token, format_record
 from sixtysix_core.rng import Rng
 from sixtysix_core.view_multi import MultiView
-from sixtysix_tools.tournament_multi import make_rules, wants  # noqa: F401 (term.py)
+from sixtysix_tools.cli import multi_rules as make_rules
+from sixtysix_tools.cli import wants_multi as wants  # noqa: F401 (term.py)
 
 HUMAN = 0
 SUITS = {"C": "clubs", "S": "spades", "H": "hearts", "D": "diamonds"}

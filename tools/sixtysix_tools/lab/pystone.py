@@ -6,8 +6,8 @@ arithmetic, array indexing and procedure calls - as the classic pystone adapts i
 Python: 50,000 loops by default, result in "pystones per second").  No package ships
 it, so this one runs unchanged under CPython, MicroPython and CircuitPython.
 
-    python3 tools/sixtysix_tools/pystone.py [LOOPS]
-    micropython tools/sixtysix_tools/pystone.py [LOOPS]
+    python3 tools/sixtysix_tools/lab/pystone.py [LOOPS]
+    micropython tools/sixtysix_tools/lab/pystone.py [LOOPS]
 
 On a board: copy this one file to CIRCUITPY as code.py and read the serial console
 (`sixtysix.py console`, or any terminal at 115200); with 50,000 loops a SAMD51 needs about

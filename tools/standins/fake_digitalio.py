@@ -1,4 +1,5 @@
-"""Stand-in for digitalio in the wasm build (installed as digitalio.py): an output pin."""
+"""Stand-in for digitalio on the CircuitPython lane (installed as digitalio.py):
+an output pin."""
 
 
 class DigitalInOut:

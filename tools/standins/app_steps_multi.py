@@ -1,4 +1,4 @@
-"""tools/wasm/app_steps.py for a 3- or 4-player start (run instead of it):
+"""tools/standins/app_steps.py for a 3- or 4-player start (run instead of it):
 
     circuitpython -X heapsize=128k -m app_steps_multi BOARD LIB [SCRIPT [PRESET [2p]]]
 

@@ -11,18 +11,18 @@ machine both figures are then taken at the same moment.  Then the smallest heap
 
     python3 tools/sixtysix.py bench bot --players 3|4 [--hands N] [--no-heap]
 """
-import argparse
 import os
 import subprocess
 import tempfile
 
-from sixtysix_tools.bench_bot import ROOT, SAMD51_PYSTONES, _env, lane, percentile, pystones
+from sixtysix_tools.lab.bench_bot import (ROOT, SAMD51_PYSTONES, _env, lane, percentile,
+                                          pystones)
 
 
 def time_positions(micropython, root, players, hands):
     script = os.path.join(ROOT, "host_tests", "mp_bot_multi_bench.py")
     out = subprocess.run([micropython, "-X", "heapsize=2m", script, root, str(players),
-                          str(hands), "012", os.path.join(ROOT, "tools", "sixtysix_tools")],
+                          str(hands), "012", os.path.join(ROOT, "tools", "sixtysix_tools", "lab")],
                          capture_output=True, text=True, env=_env())
     if out.returncode != 0 or "DONE" not in out.stdout:
         raise RuntimeError("bench script failed:\n" + out.stdout[-2000:] + out.stderr[-2000:])
@@ -35,9 +35,10 @@ def time_positions(micropython, root, players, hands):
 
 
 def main(command, args):
-    ap = argparse.ArgumentParser(prog="sixtysix.py bench bot --players 3|4")
-    ap.add_argument("--players", type=int, choices=(3, 4), required=True)
-    ap.add_argument("--hands", type=int, default=12, help="hands that give the positions")
+    from sixtysix_tools import cli
+    ap = cli.Parser(prog="sixtysix.py bench bot --players 3|4")
+    ap.add_argument("--players", type=cli.number(3), choices=(3, 4), required=True)
+    ap.add_argument("--hands", type=cli.number(1), default=12, help="hands that give the positions")
     ap.add_argument("--no-heap", action="store_true", help="skip the heap search")
     ns = ap.parse_args(args)
     mplane = lane()

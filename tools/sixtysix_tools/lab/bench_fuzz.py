@@ -613,7 +613,7 @@ def main(command, args):
     ap.add_argument("--big-mb", type=cli.number(0), default=100)
     ap.add_argument("--seed", type=cli.number(0), default=1)
     ns = ap.parse_args(args)
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    from sixtysix_tools.lab import ROOT as root
     faults = fuzz_records(ns.records, ns.seed) if ns.records else 0
     if ns.big_mb:
         peak = big_record(ns.big_mb, root)

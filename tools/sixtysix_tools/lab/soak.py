@@ -7,7 +7,7 @@ import os
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from sixtysix_tools.lab import ROOT
 sys.path.append(os.path.join(ROOT, "host_tests"))
 
 

@@ -1,6 +1,6 @@
 """Stand-in for keypad on CircuitPython's unix port (installed as keypad.py).
 
-Keys and ShiftRegisterKeys hold an EventQueue that tools/wasm/app_steps.py feeds with
+Keys and ShiftRegisterKeys hold an EventQueue that tools/standins/app_steps.py feeds with
 record(key, pressed); get_into() drains it like the C queue.
 """
 

@@ -2,8 +2,8 @@
 
     python3 tools/sixtysix.py tournament A B --hands N --seed S [--jobs J] [--rules PRESET]
 
-Bots: random, greedy, rdeep, expert, easy, normal, hard, hard-v1 (the hard of
-before issue 13, host only).  Each of the N deals is played twice
+Bots: random, greedy, rdeep, expert, easy, normal, hard, hard-v1 (hard with the
+older close test of sixtysix_core/bot_v1.py, host only).  Each of the N deals is played twice
 with the seats swapped (duplicate format), so luck of the cards cancels.  Deal i uses
 the pack shuffled by Rng(seed * 1000003 + i) and dealer i % 2; each seat's bot gets its
 own Rng seeded from (seed, i, game, seat), so a run is reproducible with any --jobs.
@@ -16,13 +16,13 @@ hands in deal order.  95% confidence intervals: normal approximation over
 deals (a deal's two hands are one paired observation), delta method for shares,
 Wilson for matches.
 """
-import math
 import sys
 
 from sixtysix_core import deal as D
 from sixtysix_core import rules as R
 from sixtysix_core import rng as RNG
-from sixtysix_core.view import PlayerView
+from sixtysix_tools.lab.duplicate import (_mean_ci, _progress, _share_ci,  # noqa: F401
+                                         _wilson, play_hand)
 
 BOTS = ("random", "greedy", "rdeep", "expert", "easy", "normal", "hard", "hard-v1")
 EXTRA = {}          # more bots: name -> a function making choose(view, rng) (bench tune)
@@ -50,29 +50,6 @@ def bot_function(name):
     raise ValueError("unknown bot %r (choose from %s)" % (name, ", ".join(BOTS)))
 
 
-def play_hand(rules, deck, dealer, bots, rngs):
-    """Play one hand; bots[seat] is choose(view, rng).  Returns the finished Deal (a
-    DealMulti seen through MultiViews with 3 or 4 players, tournament_multi.py)."""
-    if rules.players == 2:
-        d = D.Deal(rules)
-        view = PlayerView(d, 0)
-    else:
-        from sixtysix_core.deal_multi import DealMulti
-        from sixtysix_core.view_multi import MultiView
-        d = DealMulti(rules)
-        view = MultiView(d, 0)
-    d.deck[:len(deck)] = bytes(deck)
-    d.deal_from_deck(dealer)
-    while not d.is_over():
-        seat = d.to_move
-        view.set_seat(seat)
-        a = bots[seat](view, rngs[seat])
-        if not d.is_legal(a):
-            raise RuntimeError("bot for seat %d chose illegal action %r" % (seat, a))
-        d.apply(a)
-    return d
-
-
 def _deal_job(args):
     """One duplicate deal: ((A's gp, B's gp, A won, B won) for game 1 and game 2)."""
     a_name, b_name, seed, i, preset = args
@@ -98,42 +75,6 @@ def _deal_job(args):
     return out
 
 
-def _mean_ci(xs):
-    n = len(xs)
-    m = sum(xs) / n
-    if n < 2:
-        return m, 0.0
-    var = sum((x - m) ** 2 for x in xs) / (n - 1)
-    return m, 1.96 * math.sqrt(var / n)
-
-
-def _share_ci(a, b):
-    """Share sum(a) / sum(a + b) over paired per-deal values, delta-method CI."""
-    n = len(a)
-    ta = sum(a)
-    tt = ta + sum(b)
-    if tt == 0:
-        return 0.5, 0.0
-    r = ta / tt
-    t = [x + y for x, y in zip(a, b, strict=True)]
-    mt = tt / n
-    resid = [x - r * y for x, y in zip(a, t, strict=True)]
-    mr = sum(resid) / n
-    var = sum((z - mr) ** 2 for z in resid) / max(1, n - 1)
-    return r, 1.96 * math.sqrt(var / n) / mt
-
-
-def _wilson(k, n):
-    if n == 0:
-        return 0.0, 0.0, 0.0
-    z = 1.96
-    p = k / n
-    den = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return p, centre - half, centre + half
-
-
 def _matches(stream, target):
     """Matches to `target` from a stream of (gp A, gp B) hands: (A wins, B wins)."""
     wa = wb = 0
@@ -148,13 +89,6 @@ def _matches(stream, target):
                 wb += 1
             sa = sb = 0
     return wa, wb
-
-
-def _progress(done, total, width=40):
-    filled = width * done // max(1, total)
-    sys.stderr.write("\r[%s%s] %d/%d deals" % ("#" * filled, "." * (width - filled),
-                                                 done, total))
-    sys.stderr.flush()
 
 
 def run(a_name, b_name, hands, seed, jobs=2, preset="CLASSIC_66", progress=True):
@@ -237,10 +171,10 @@ def report(r):
 
 
 def main(command, args):
-    from sixtysix_tools import tournament_multi
-    if tournament_multi.wants(args):                # 3 and 4 players: their own module
-        return tournament_multi.main(command, args)
     from sixtysix_tools import cli
+    if cli.wants_multi(args):                       # 3 and 4 players: their own module
+        from sixtysix_tools.lab import tournament_multi
+        return tournament_multi.main(command, args)
     ap = cli.Parser(prog="sixtysix.py tournament",
                     description="Duplicate tournament between two bots.")
     ap.add_argument("a", choices=BOTS)

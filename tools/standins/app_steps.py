@@ -2,7 +2,7 @@
 
 The CircuitPython lane (host_tests/test_circuitpython.py) and `sixtysix.py bench heap32
 --app` run this under CircuitPython's unix port.  It does what code.py does on a board,
-on stand-ins for the firmware modules (tools/wasm/fake_*.py, installed under their real
+on stand-ins for the firmware modules (tools/standins/fake_*.py, installed under their real
 names): import the board module by name, import App, build App(hw), and then, instead
 of App.run(), the simulator's key scripts (the --keys
 language of tools/sixtysix_tools/sim.py: a press is one poll with the key down, then

@@ -16,7 +16,7 @@ level tables).
 """
 import sys
 
-from sixtysix_tools import tournament as T
+from sixtysix_tools.lab import tournament as T
 
 POINTS = ((1, 4), (1, 1), (4, 1), (16, 1))          # (numerator, denominator)
 
@@ -117,10 +117,11 @@ def run(hands, seed, preset, against, jobs, out=None, ceiling=False):
 
 def parser(name, description, hands, rules, per):
     """The arguments `bench strength` and `bench infer` share: --hands, --seed, --rules."""
-    import argparse
-    ap = argparse.ArgumentParser(prog="sixtysix.py bench " + name, description=description)
-    ap.add_argument("--hands", type=int, default=hands, help="duplicate deals per " + per)
-    ap.add_argument("--seed", type=int, default=2026)
+    from sixtysix_tools import cli
+    ap = cli.Parser(prog="sixtysix.py bench " + name, description=description)
+    ap.add_argument("--hands", type=cli.number(0), default=hands,
+                    help="duplicate deals per " + per)
+    ap.add_argument("--seed", type=cli.number(0), default=2026)
     ap.add_argument("--rules", default=rules, help="rules preset")
     return ap
 

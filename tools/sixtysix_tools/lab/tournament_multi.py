@@ -20,9 +20,10 @@ rotations are one observation), delta method for the share.
 """
 import sys
 
-from sixtysix_core import rules as R
 from sixtysix_core import rng as RNG
-from sixtysix_tools.tournament import _mean_ci, _share_ci, play_hand
+from sixtysix_tools.cli import multi_rules as make_rules
+from sixtysix_tools.cli import wants_multi as wants  # noqa: F401 (tournament.py)
+from sixtysix_tools.lab.duplicate import _mean_ci, _progress, _share_ci, play_hand
 
 BOTS = ("random", "greedy", "easy", "normal", "hard")
 
@@ -38,25 +39,6 @@ def bot_function(name):
         level = bot.LEVELS.index(name)
         return lambda view, rng: bot.choose(view, level, rng)
     raise ValueError("unknown bot %r (choose from %s)" % (name, ", ".join(BOTS)))
-
-
-def make_rules(preset, settings, command="tournament"):
-    """The preset (cli.rules_for) with the --set options; ValueError with a sentence."""
-    from sixtysix_tools import cli
-    try:
-        rules = cli.rules_for(preset, command)
-    except cli.BadInput as e:
-        raise ValueError(str(e)) from None
-    for s in settings:
-        if "=" not in s:
-            raise ValueError("--set takes option=value, not %r" % s)
-        rules.set(*s.split("=", 1))
-    if rules.players == 2:
-        raise ValueError("%s is a two-player preset" % preset)
-    problem = rules.unsupported()
-    if problem:
-        raise ValueError(problem)
-    return rules
 
 
 def rotations(lineup):
@@ -138,13 +120,6 @@ def run(a_name, b_name, hands, seed, preset, settings=(), lineup=None, jobs=1,
     return summarize(a_name, b_name, results, seed, preset, settings, lineup)
 
 
-def _progress(done, total, width=40):
-    filled = width * done // max(1, total)
-    sys.stderr.write("\r[%s%s] %d/%d deals" % ("#" * filled, "." * (width - filled),
-                                                 done, total))
-    sys.stderr.flush()
-
-
 def summarize(a_name, b_name, results, seed, preset, settings, lineup):
     # per deal: points per seat-hand for A and B
     a = [r[0] / r[1] for r in results]
@@ -198,16 +173,3 @@ def main(command, args):
         return 2
     print(report(r))
     return 0
-
-
-def wants(args):
-    """True if tournament arguments ask for 3 or 4 players (a multi-player preset)."""
-    for k, a in enumerate(args):
-        value = a.split("=", 1)[1] if a.startswith("--rules=") else (
-            args[k + 1] if a == "--rules" and k + 1 < len(args) else None)
-        if value is not None:
-            try:
-                return R.preset(value).players != 2
-            except ValueError:
-                return False
-    return False

@@ -3,7 +3,7 @@
 The app runs under CircuitPython 10's unix port (`circuitpython`: 32-bit like the boards,
 16-byte GC blocks; found as the test lane finds it, host_tests/mplane.py), from the .mpy
 files that `build --mpy --cpy-version 10` writes, with a CircuitPython 9 board's pystack
-(1536 bytes): tools/wasm/app_steps.py does what code.py does, on Python stand-ins
+(1536 bytes): tools/standins/app_steps.py does what code.py does, on Python stand-ins
 for displayio, terminalio, keypad, board, ... then plays a whole match against the hard
 bot by key presses, on both layouts.  gc.collect() and gc.mem_alloc() are read after
 every poll; then the smallest fixed heap in which that script completes (1 KiB steps),
@@ -15,18 +15,17 @@ and the smallest pystack (16-byte steps).  (The bot match alone: `bench bot`.)
 
   --py: our modules as .py (a build without --mpy): the board compiles them on its heap.
   --rules: a whole 3- or 4-player match against the hard bots instead, started as a
-  board starts after "New match" of that preset (tools/wasm/app_steps_multi.py: the
+  board starts after "New match" of that preset (tools/standins/app_steps_multi.py: the
   choice in nvm, a reload, the match at once; only the 3/4-player modules loaded).
 """
-import argparse
 import os
 import shutil
 import sys
 import tempfile
 
-from sixtysix_tools.bench_bot import smallest
+from sixtysix_tools.lab.bench_bot import smallest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from sixtysix_tools.lab import ROOT
 APP_BOARDS = (("pygamer", "PyGamer (TFT)"), ("oled", "OLED 128x64"))
 KEYS = ("left", "right", "a")   # the buttons both layouts have (the OLED board's three)
 
@@ -84,7 +83,7 @@ def run_app(mplane, path, board, heap, script, pystack=None, preset=None):
 def app_main(mplane, tree, tmp, script, kind, preset=None):
     path = mplane.stage_app(tree, os.path.join(tmp, "app"))
     print("The whole app on CircuitPython 10 unix (32-bit), our modules as %s as the build "
-          "writes them, stand-ins for the firmware modules (tools/wasm/fake_*.py), "
+          "writes them, stand-ins for the firmware modules (tools/standins/fake_*.py), "
           "pystack %d bytes; %sscript: %s" % (kind, mplane.PYSTACK_CP9,
                                               "a %s match from its start, " % preset
                                               if preset else "", script))
@@ -143,7 +142,8 @@ def app_main(mplane, tree, tmp, script, kind, preset=None):
 
 
 def main(command, args):
-    ap = argparse.ArgumentParser(prog="sixtysix.py bench heap32")
+    from sixtysix_tools import cli
+    ap = cli.Parser(prog="sixtysix.py bench heap32")
     ap.add_argument("--app", action="store_true",
                     help="the whole handheld app (the only measurement now; kept so that "
                          "older commands work)")

@@ -11,7 +11,7 @@ after the timing:
     estimated SAMD51 time = CircuitPython-unix time x (CircuitPython-unix pystones/s
                             measured now / 1,520, the SAMD51's pystone figure)
 
-(pystone: tools/sixtysix_tools/pystone.py, which is also the file to copy to a board as
+(pystone: tools/sixtysix_tools/lab/pystone.py, which is also the file to copy to a board as
 code.py to measure the real figure).
 Then the smallest heap (binary search over `circuitpython -X heapsize`, 1 KiB steps,
 with a CircuitPython 10 board's pystack, MICROPY_UNIX_PYSTACK_BYTES=2048) under which
@@ -23,8 +23,8 @@ creates).  Last, exact-solver node counts on random exhausted-talon positions (C
 
     python3 tools/sixtysix.py bench bot [--hands N] [--no-heap] [--py-heap] [--v1]
 
---v1 also times hard-v1 (level 3: hard as before issue 13) right after hard on every
-position, so that the two compare under the same machine load.
+--v1 also times hard-v1 (level 3: hard with bot_v1.py's older close test) right after
+hard on every position, so that the two compare under the same machine load.
 """
 import os
 import shutil
@@ -32,7 +32,7 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from sixtysix_tools.lab import ROOT
 SAMD51_PYSTONES = 1520
 PYSTACK = 2048                  # a CircuitPython 10 board's pystack
 PHASES = {1: "talon open", 2: "talon closed", 3: "talon exhausted"}
@@ -46,7 +46,7 @@ def _env(pystack=None):
 
 
 def pystones(micropython, loops=50000):
-    script = os.path.join(ROOT, "tools", "sixtysix_tools", "pystone.py")
+    script = os.path.join(ROOT, "tools", "sixtysix_tools", "lab", "pystone.py")
     out = subprocess.run([micropython, "-X", "heapsize=1m", script, str(loops)],
                          capture_output=True, text=True, check=True, env=_env()).stdout
     for line in out.splitlines():
@@ -211,14 +211,14 @@ def _core_importable():
 
 
 def main(command, args):
-    import argparse
+    from sixtysix_tools import cli
     _core_importable()
-    ap = argparse.ArgumentParser(prog="sixtysix.py bench bot")
-    ap.add_argument("--hands", type=int, default=16, help="hands that give the positions")
+    ap = cli.Parser(prog="sixtysix.py bench bot")
+    ap.add_argument("--hands", type=cli.number(1), default=16, help="hands that give the positions")
     ap.add_argument("--no-heap", action="store_true", help="skip the heap search")
     ap.add_argument("--py-heap", action="store_true", help="also search the heap from .py")
     ap.add_argument("--v1", action="store_true",
-                    help="also time hard-v1 (the hard of before issue 13) on each position")
+                    help="also time hard-v1 (hard with the older close test) on each position")
     if args and args[0] == "bot":
         args = args[1:]
     ns = ap.parse_args(args)

@@ -1,5 +1,5 @@
-"""Stand-in for audioio in the wasm build (installed as audioio.py): an AudioOut that
-plays nothing (the C object's state lives in a few words of its struct)."""
+"""Stand-in for audioio on the CircuitPython lane (installed as audioio.py): an AudioOut
+that plays nothing (the C object's state lives in a few words of its struct)."""
 
 
 class AudioOut:

@@ -14,6 +14,8 @@ bench ux:     delegated to bench_ux.py (button presses per card on both layouts)
 bench strength: delegated to bench_strength.py (hard's budget curve against expert).
 bench infer: delegated to bench_infer.py (how well the bot's soft inference reads bots).
 bench tune: delegated to bench_tune.py (hard with changed constants against a bot).
+bench tools: delegated to bench_tools.py (flash over drives seeded with user files at
+              every name it uses; every command with garbage arguments).
 """
 import multiprocessing
 import os
@@ -21,7 +23,7 @@ import sys
 import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from sixtysix_tools.lab import ROOT
 sys.path.insert(0, os.path.join(ROOT, "host_tests"))
 
 
@@ -103,18 +105,18 @@ def engine():
 # bench SUBCOMMAND -> the module in sixtysix_tools whose main(command, args) runs it
 DELEGATES = {"bot": "bench_bot", "heap32": "bench_heap32", "fuzz": "bench_fuzz",
              "ux": "bench_ux", "strength": "bench_strength", "infer": "bench_infer",
-             "tune": "bench_tune"}
+             "tune": "bench_tune", "tools": "bench_tools"}
 
 
 def main(command, args):
     if args == ["engine"]:
         return engine()
     if args[:1] == ["bot"] and "--players" in args:
-        from sixtysix_tools import bench_bot_multi
+        from sixtysix_tools.lab import bench_bot_multi
         return bench_bot_multi.main(command, args[1:])
     if args[:1] and args[0] in DELEGATES:
         import importlib
-        module = importlib.import_module("sixtysix_tools." + DELEGATES[args[0]])
+        module = importlib.import_module("sixtysix_tools.lab." + DELEGATES[args[0]])
         return module.main(command, args[1:])
     sys.stderr.write("usage: sixtysix.py bench engine|%s\n" % "|".join(DELEGATES))
     return 2

@@ -22,7 +22,7 @@ duplicate format and seeds).  Screen at 500 deals (about +/- 2.6), confirm at 2,
 """
 import sys
 
-from sixtysix_tools import tournament as T
+from sixtysix_tools.lab import tournament as T
 
 # NAME -> (module name, attribute, True if a per-level table whose hard entry changes)
 TUNABLES = {"playouts": ("bot", "_PLAYOUTS", True),

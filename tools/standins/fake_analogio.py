@@ -1,5 +1,5 @@
 """Stand-in for analogio on CircuitPython's unix port (installed as analogio.py): the PyGamer
-joystick axes; tools/wasm/app_steps.py moves them by setting .value."""
+joystick axes; tools/standins/app_steps.py moves them by setting .value."""
 
 
 class AnalogIn:

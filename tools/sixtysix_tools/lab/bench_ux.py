@@ -17,7 +17,6 @@ played, the A on each hand summary included), the same without the summaries' pr
 (what playing the cards took: the issue's 2.0 counted that), and the most presses any
 single move needed.  The title's "New match" press is not counted.
 """
-import argparse
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -162,9 +161,10 @@ def run(board, matches, seed, level, three=False):
 
 
 def main(command, args):
-    parser = argparse.ArgumentParser(prog="sixtysix.py bench ux")
-    parser.add_argument("--matches", type=int, default=10, help="matches per layout")
-    parser.add_argument("--seed", type=int, default=1)
+    from sixtysix_tools import cli
+    parser = cli.Parser(prog="sixtysix.py bench ux")
+    parser.add_argument("--matches", type=cli.number(1), default=10, help="matches per layout")
+    parser.add_argument("--seed", type=cli.number(0), default=1)
     parser.add_argument("--level", choices=("easy", "normal", "hard"), default="normal",
                         help="the app's bot, the opponent (default: the app's default)")
     opts = parser.parse_args(args)

@@ -1,5 +1,5 @@
 """Stand-in for supervisor on CircuitPython's unix port (installed as supervisor.py): a fake clock
-that tools/wasm/app_steps.py advances.  No reload(): no lane script starts the other kind
+that tools/standins/app_steps.py advances.  No reload(): no lane script starts the other kind
 of match (App._reload then finds none and changes nothing), and on a board the
 name is in the firmware, not on the heap."""
 _now = [0]

@@ -23,7 +23,7 @@ drawn at random from the pool (1.00: that play tells nothing about it).
 import sys
 
 from sixtysix_core.cards import CARD_POINTS as _POINTS
-from sixtysix_tools import tournament as T
+from sixtysix_tools.lab import tournament as T
 
 
 def measure(against, hands, seed, preset):
@@ -139,7 +139,7 @@ def _play(observer, against, hands, seed, preset):
 
 
 def main(command, args):
-    from sixtysix_tools import bench_strength
+    from sixtysix_tools.lab import bench_strength
     ap = bench_strength.parser("infer", "calibration of the bot's soft inference against "
                                "other bots.", 300, "CLASSIC_66", "bot")
     ap.add_argument("--against", default="greedy,expert,hard-v1")

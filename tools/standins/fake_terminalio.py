@@ -2,7 +2,7 @@
 
 FONT: a 6x12 BuiltinFont (Terminus, printable ASCII) whose glyph Bitmap is blank.  On a
 board it is in firmware, so it is created when this module is imported, before the
-BASE reading of tools/wasm/app_steps.py: it is not counted.
+BASE reading of tools/standins/app_steps.py: it is not counted.
 """
 import displayio
 import fontio
