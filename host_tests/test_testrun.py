@@ -1,5 +1,10 @@
 """`sixtysix.py test`: the quick suite by default, everything with --all or named paths."""
+import os
+import sys
+
 from sixtysix_tools import testrun
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def test_the_bare_command_runs_the_quick_suite():
@@ -26,3 +31,11 @@ def test_named_paths_run_whole():
 def test_a_marker_expression_of_ones_own_is_kept():
     assert testrun.pytest_args(["-m", "slow"]) == ["host_tests", "-m", "slow"]
     assert testrun.pytest_args(["-mslow"]) == ["host_tests", "-mslow"]
+
+
+def test_arguments_pytest_refuses_get_one_line():
+    import subprocess
+    out = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "sixtysix.py"), "test",
+                          "--no-such-option"], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 2
+    assert out.stderr.count("\n") == 1 and "--no-such-option" in out.stderr, out.stderr

@@ -4,7 +4,8 @@
     test --all          every test (what CI runs, .ci/run)
     test PATH...        every test in those files or folders, slow ones included
 Any other argument goes to pytest as it is (-q, -x, -k EXPR, --durations=N, ...); a `-m`
-of your own replaces the choice above.  `slow` (registered in pyproject.toml) marks the
+of your own replaces the choice above; an argument pytest refuses is answered in one line
+(exit status 2).  `slow` (registered in pyproject.toml) marks the
 long searches: every legal action reachable by key presses, 100k random presses, a flash
 stopped before each of its drive operations, the four-player match in every heap from
 128k to 136k.  The quick suite still has quick tests of every area: the core's rules,
@@ -31,8 +32,26 @@ def pytest_args(args):
     return quick + ([] if paths else ["host_tests"]) + args
 
 
+USAGE_ERROR = 4                 # pytest's exit status for arguments it refuses
+
+
 def main(command, args):
     # -P: do not put the working directory first on sys.path, where the device's code.py
-    # would shadow the standard library's `code` module.
-    return subprocess.call([sys.executable, "-P", "-m", "pytest"] + pytest_args(args),
-                           cwd=ROOT)
+    # would shadow the standard library's `code` module.  pytest reports on stdout; its
+    # standard error is passed on at the end, or, for arguments it refuses (several
+    # lines of usage), only the line that says why.
+    from sixtysix_tools.cli import BadInput
+    with subprocess.Popen([sys.executable, "-P", "-m", "pytest"] + pytest_args(args),
+                          cwd=ROOT, stderr=subprocess.PIPE, text=True) as run:
+        try:
+            _, err = run.communicate()
+        except BaseException:
+            run.kill()
+            raise
+    if run.returncode == USAGE_ERROR:
+        why = [line.split("error:", 1)[1].strip() for line in err.splitlines()
+               if "error:" in line]
+        raise BadInput((why[-1] if why else "pytest refused the arguments")
+                       + " (pytest's own options: python3 -m pytest --help)")
+    sys.stderr.write(err)
+    return run.returncode

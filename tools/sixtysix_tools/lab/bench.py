@@ -16,6 +16,8 @@ bench infer: delegated to bench_infer.py (how well the bot's soft inference read
 bench tune: delegated to bench_tune.py (hard with changed constants against a bot).
 bench tools: delegated to bench_tools.py (flash over drives seeded with user files at
               every name it uses; every command with garbage arguments).
+bench saves: delegated to bench_saves.py (title actions during a match, damaged nvm
+              bytes, impossible statistics).
 """
 import multiprocessing
 import os
@@ -105,7 +107,7 @@ def engine():
 # bench SUBCOMMAND -> the module in sixtysix_tools whose main(command, args) runs it
 DELEGATES = {"bot": "bench_bot", "heap32": "bench_heap32", "fuzz": "bench_fuzz",
              "ux": "bench_ux", "strength": "bench_strength", "infer": "bench_infer",
-             "tune": "bench_tune", "tools": "bench_tools"}
+             "tune": "bench_tune", "tools": "bench_tools", "saves": "bench_saves"}
 
 
 def main(command, args):
