@@ -19,7 +19,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from sixtysix_core import bot  # noqa: E402
 from sixtysix_core import cards  # noqa: E402
 from sixtysix_core import deal as D  # noqa: E402
-from sixtysix_core import persist  # noqa: E402
+from sixtysix_core import persist_load  # noqa: E402
 from sixtysix_core.view import PlayerView  # noqa: E402
 from sixtysix_core import simple_bots  # noqa: E402
 from sixtysix_tools import simhw  # noqa: E402
@@ -105,7 +105,7 @@ def test_save_after_each_trick_and_resume(board):
     deal = d.app.deal
     assert deal.trick_no > 1 and not deal.is_over()
     d.run("start")                       # back to the title (saves)
-    _, saved = persist.newest(nvm)
+    _, saved = persist_load.newest(nvm)
     assert saved is not None and saved.deal.same_as(deal)
     e = Driver(board, seed=99, nvm=nvm)  # "power on" again
     assert e.app.in_match and e.app.title.menu[0] == 0

@@ -17,6 +17,7 @@ from sixtysix_tools import simhw  # noqa: E402
 from sixtysix_tools.sim import Driver  # noqa: E402
 from sixtysix_ui import app as A  # noqa: E402
 from sixtysix_ui import pages  # noqa: E402
+from sixtysix_ui import start  # noqa: E402
 from sixtysix_ui.storage import Storage  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -225,10 +226,10 @@ def test_a_board_reloads_to_start_the_other_kind_of_match(monkeypatch):
     with pytest.raises(_Reloaded):
         d.run("up up a")                    # New match
     monkeypatch.delitem(sys.modules, "supervisor")
-    assert Storage(d.hw.nvm).intent()       # a new match asked of the next start
+    assert start.scan(Storage(d.hw.nvm))[1]     # a new match asked of the next start
     app = _restart(d)
     assert app.rules.players > 2 and app.in_match and app.rules.preset == "FOUR_PLAYER_PL"
-    assert app.screen in (A.S_PLAY, 7) and not Storage(d.hw.nvm).intent()
+    assert app.screen in (A.S_PLAY, 7) and not start.scan(Storage(d.hw.nvm))[1]
     # and back: a two-player match from this start reloads again
     monkeypatch.setitem(sys.modules, "supervisor", fake)
     app.settings.preset = 0

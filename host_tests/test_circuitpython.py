@@ -36,7 +36,7 @@ MULTI_HEAP = "128k"
 # 3/4-player table's pages and cold code: dropped after use
 NOT_LOADED_MULTI = ("sixtysix_core.deal", "sixtysix_core.match", "sixtysix_core.view",
                     "sixtysix_core.bot", "sixtysix_ui.table", "sixtysix_ui.texts",
-                    "sixtysix_ui.table_menu", "sixtysix_ui.table_start",
+                    "sixtysix_ui.table_menu", "sixtysix_ui.start",
                     "sixtysix_ui.trump_page", "sixtysix_ui.texts_multi",
                     "sixtysix_core.record")
 HOST_ONLY = ("sixtysix_core.notation",)     # on the drive but never imported there

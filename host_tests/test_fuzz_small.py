@@ -9,7 +9,7 @@ import pytest
 
 from sixtysix_core import match as M
 from sixtysix_core import notation
-from sixtysix_core import persist as P
+from sixtysix_core import persist_load as PL
 from sixtysix_core import rules as R
 from sixtysix_core.rng import Rng
 
@@ -55,4 +55,4 @@ def test_match_check_equals_the_oracle_on_small_states(preset, target):
                 for dealer in (0, 1):
                     m.scores[0], m.scores[1], m.dealer, m.hands = s0, s1, dealer, hands
                     want = (s0, s1, dealer) in reach
-                    assert P.possible(m, False) == want, (s0, s1, dealer, hands, want)
+                    assert PL.possible(m, False) == want, (s0, s1, dealer, hands, want)

@@ -48,8 +48,8 @@ UI_ORDER = (
     ("texts", "texts_end", "texts_multi", "words_multi", "sound", "storage",
      "stats"),                                                           # words, state
     ("render",),                                                         # drawing
-    ("pages", "help", "house_page", "stats_page", "review_page"),        # pages
-    ("trump_page", "table_menu", "table_start"),                         # a table's parts
+    ("pages", "title", "help", "house_page", "stats_page", "review_page"),  # pages
+    ("trump_page", "table_menu", "start"),                               # a table's parts, the start
     ("table", "table_multi"),                                            # the tables
     ("kind_two", "kind_multi"),                                          # match kinds
     ("app",),                                                            # the app

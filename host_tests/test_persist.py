@@ -6,6 +6,7 @@ import pytest
 from sixtysix_core import deal as D
 from sixtysix_core import match as M
 from sixtysix_core import persist as P
+from sixtysix_core import persist_load as PL
 from sixtysix_core import rules as R
 from sixtysix_core import simple_bots
 from sixtysix_core.rng import Rng
@@ -60,7 +61,7 @@ def test_round_trip_at_every_point_of_a_hand(preset_index):
         for actions in range(0, 40, 3):
             settings, rng, match, deal = _game(preset_index, seed, actions)
             buf = _image(7, settings, rng, match, deal)
-            _same(P.decode(buf), settings, rng, match, deal)
+            _same(PL.decode(buf), settings, rng, match, deal)
 
 
 def test_largest_image_fits_a_slot():
@@ -73,7 +74,7 @@ def test_largest_image_fits_a_slot():
 def test_settings_only_image():
     buf = bytearray(P.SLOT_SIZE)
     P.encode_into(buf, 3, P.Settings(2, 3, 0), Rng(5).get_state())
-    saved = P.decode(buf)
+    saved = PL.decode(buf)
     assert saved.match is None and saved.deal is None and saved.settings.preset == 3
 
 
@@ -85,7 +86,7 @@ def test_every_single_bit_flip_is_detected():
         for bit in range(8):
             bad = bytearray(buf)
             bad[i] ^= 1 << bit
-            assert P.decode(bad) is None, (i, bit)
+            assert PL.decode(bad) is None, (i, bit)
 
 
 def test_power_cut_at_every_byte_of_a_two_slot_write_sequence():
@@ -97,7 +98,7 @@ def test_power_cut_at_every_byte_of_a_two_slot_write_sequence():
     prev = None
     for step, actions in enumerate((0, 4, 9, 15, 22, 30)):
         state = _game(0, 21, actions)
-        slot, seq = P.next_slot(mem)
+        slot, seq = PL.next_slot(mem)
         assert seq == step + 1
         image = _image(seq, *state)
         off = slot * P.SLOT_SIZE
@@ -107,7 +108,7 @@ def test_power_cut_at_every_byte_of_a_two_slot_write_sequence():
                 tail = trial[off + k:off + P.SLOT_SIZE] if fill == "old" else bytearray(
                     junk.getrandbits(8) for _ in range(P.SLOT_SIZE - k))
                 trial[off:off + P.SLOT_SIZE] = image[:k] + tail
-                _, saved = P.newest(trial)
+                _, saved = PL.newest(trial)
                 complete = trial[off:off + P.SLOT_SIZE] == image
                 if complete or (saved is not None and saved.seq == seq):
                     _same(saved, *state)
@@ -117,21 +118,21 @@ def test_power_cut_at_every_byte_of_a_two_slot_write_sequence():
                     _same(saved, *prev)
         mem[off:off + P.SLOT_SIZE] = image
         prev = state
-        _same(P.newest(mem)[1], *state)
+        _same(PL.newest(mem)[1], *state)
 
 
 def test_slots_alternate_and_seq_wraps():
     mem = bytearray(P.NUM_SLOTS * P.SLOT_SIZE)
-    assert P.blank(mem)
+    assert PL.blank(mem)
     settings = P.Settings()
     state = Rng(1).get_state()
     seq = 0xFFFE
     P.encode_into(memoryview(mem)[0:P.SLOT_SIZE], seq, settings, state)
-    assert P.next_slot(mem) == (1, 0xFFFF)
+    assert PL.next_slot(mem) == (1, 0xFFFF)
     P.encode_into(memoryview(mem)[P.SLOT_SIZE:], 0xFFFF, settings, state)
-    assert P.next_slot(mem) == (0, 0)
+    assert PL.next_slot(mem) == (0, 0)
     P.encode_into(memoryview(mem)[0:P.SLOT_SIZE], 0, settings, state)
-    assert P.newest(mem)[0] == 0 and not P.blank(mem)
+    assert PL.newest(mem)[0] == 0 and not PL.blank(mem)
 
 
 def test_foreign_and_random_data_never_raise():
@@ -140,9 +141,9 @@ def test_foreign_and_random_data_never_raise():
         buf = bytearray(rnd.getrandbits(8) for _ in range(P.SLOT_SIZE))
         if rnd.random() < 0.5:
             buf[0:3] = bytes((P.MAGIC0, P.MAGIC1, P.VERSION))
-        assert P.decode(buf) is None
-    assert P.decode(b"") is None and P.decode(b"66") is None
-    assert P.newest(bytearray(10)) == (-1, None)
+        assert PL.decode(buf) is None
+    assert PL.decode(b"") is None and PL.decode(b"66") is None
+    assert PL.newest(bytearray(10)) == (-1, None)
 
 
 def test_checksum_valid_but_illegal_log_is_refused():
@@ -153,7 +154,7 @@ def test_checksum_valid_but_illegal_log_is_refused():
     s1, s2 = P.fletcher16(buf, 0, n - 2)
     buf[n - 2] = s1
     buf[n - 1] = s2
-    saved = P.decode(buf)
+    saved = PL.decode(buf)
     assert saved is None or saved.deal is not None   # refused unless it happened to be legal
 
 
@@ -187,7 +188,7 @@ MATCH_AT = P._HEADER + R.NUM_OPTIONS       # offset of the match block
 
 
 def test_a_possible_match_state_is_accepted():
-    saved = P.decode(_match_image())
+    saved = PL.decode(_match_image())
     assert saved is not None and saved.match.scores[:2] == [2, 3]
 
 
@@ -208,29 +209,29 @@ def test_a_possible_match_state_is_accepted():
 def test_checksum_valid_impossible_match_is_refused(offset, value, why):
     buf = _match_image()
     buf[MATCH_AT + offset] = value
-    assert P.decode(_reseal(buf)) is None, why
+    assert PL.decode(_reseal(buf)) is None, why
 
 
 def test_winner_at_zero_and_the_hands_dealer_are_checked():
     buf = _match_image(scores=(0, 0), hands=0, in_hand=False)
-    assert P.decode(buf) is not None
+    assert PL.decode(buf) is not None
     buf[MATCH_AT + 7] = 1                   # winner seat 0 at 0:0
-    assert P.decode(_reseal(buf)) is None
+    assert PL.decode(_reseal(buf)) is None
     buf = _match_image(in_hand=False, scores=(7, 3), hands=4, winner=0)
-    assert P.decode(buf) is None            # the app saves no finished match
+    assert PL.decode(buf) is None            # the app saves no finished match
     buf = _match_image()
     deal_at = MATCH_AT + 9 + 6
     buf[deal_at] ^= 1                       # the hand's dealer differs from the match's
-    assert P.decode(_reseal(buf)) is None
+    assert PL.decode(_reseal(buf)) is None
 
 
 def test_czech_scores_may_be_negative_but_bounded_by_the_hands():
     czech = R.preset_names().index("CZECH_66")
-    assert P.decode(_match_image(czech, scores=(-6, 3), hands=2)) is not None
-    assert P.decode(_match_image(czech, scores=(-6, 3), hands=1)) is not None
-    assert P.decode(_match_image(czech, scores=(-3, 3), hands=1)) is None   # -3 gives 1 or 2
-    assert P.decode(_match_image(czech, scores=(-13, 0), hands=2)) is None
-    assert P.decode(_match_image(0, scores=(-3, 0), hands=2)) is None
+    assert PL.decode(_match_image(czech, scores=(-6, 3), hands=2)) is not None
+    assert PL.decode(_match_image(czech, scores=(-6, 3), hands=1)) is not None
+    assert PL.decode(_match_image(czech, scores=(-3, 3), hands=1)) is None   # -3 gives 1 or 2
+    assert PL.decode(_match_image(czech, scores=(-13, 0), hands=2)) is None
+    assert PL.decode(_match_image(0, scores=(-3, 0), hands=2)) is None
 
 
 def _with_dealer(preset_index, scores, hands, dealer):
@@ -239,14 +240,14 @@ def _with_dealer(preset_index, scores, hands, dealer):
 
 def test_scores_hands_and_dealer_fit_together():
     at = R.preset_names().index("SCHNAPSEN_AT")           # no draws, dealers alternate
-    assert P.decode(_with_dealer(0, (3, 0), 1, 0)) is not None
-    assert P.decode(_with_dealer(0, (3, 0), 1, 1)) is None  # the winner deals next
-    assert P.decode(_with_dealer(0, (1, 1), 1, 0)) is None  # one hand scores for one seat
-    assert P.decode(_with_dealer(0, (0, 0), 5, 1)) is not None  # five draws
-    assert P.decode(_with_dealer(0, (4, 0), 1, 0)) is None  # a hand gives at most 3
-    assert P.decode(_with_dealer(at, (2, 3), 5, 1)) is not None
-    assert P.decode(_with_dealer(at, (2, 3), 6, 1)) is None  # no draws: 6 hands give >= 6
-    assert P.decode(_with_dealer(at, (0, 0), 1, 0)) is None
+    assert PL.decode(_with_dealer(0, (3, 0), 1, 0)) is not None
+    assert PL.decode(_with_dealer(0, (3, 0), 1, 1)) is None  # the winner deals next
+    assert PL.decode(_with_dealer(0, (1, 1), 1, 0)) is None  # one hand scores for one seat
+    assert PL.decode(_with_dealer(0, (0, 0), 5, 1)) is not None  # five draws
+    assert PL.decode(_with_dealer(0, (4, 0), 1, 0)) is None  # a hand gives at most 3
+    assert PL.decode(_with_dealer(at, (2, 3), 5, 1)) is not None
+    assert PL.decode(_with_dealer(at, (2, 3), 6, 1)) is None  # no draws: 6 hands give >= 6
+    assert PL.decode(_with_dealer(at, (0, 0), 1, 0)) is None
 
 
 def test_rules_the_app_cannot_choose_are_refused():
@@ -254,33 +255,33 @@ def test_rules_the_app_cannot_choose_are_refused():
     i = P._HEADER
     names = [name for name, _ in R.options()]
     # the app changes match_target, exchange and auto_declare on top of a preset
-    for name in P.APP_OPTIONS:
+    for name in PL.APP_OPTIONS:
         ok = bytearray(buf)
         ok[i + names.index(name)] = 1
         ok[MATCH_AT + 3] = R.preset("CLASSIC_66").match_target if name != "match_target" else 6
-        assert P.decode(_reseal(ok)) is not None, name
+        assert PL.decode(_reseal(ok)) is not None, name
     for name, value in (("players", 1), ("players", 2), ("scoring", 1), ("deck", 1),
                         ("draw_bonus", 1), ("trump_mode", 2)):
         bad = bytearray(buf)
         bad[i + names.index(name)] = value
-        assert P.decode(_reseal(bad)) is None, (name, value)
+        assert PL.decode(_reseal(bad)) is None, (name, value)
 
 
 def test_settings_out_of_range_are_refused():
     for offset, value in ((8, 3), (9, len(R.preset_names())), (9, 255), (10, 2), (11, 2)):
         buf = _match_image()
         buf[offset] = value
-        assert P.decode(_reseal(buf)) is None, (offset, value)
+        assert PL.decode(_reseal(buf)) is None, (offset, value)
 
 
 def test_the_title_may_choose_any_preset_while_the_match_keeps_its_rules():
     """settings.preset is the title's choice for the next match, of any number of
     players: the match in the image keeps its own rules whatever it is."""
-    want = P.decode(_match_image())
+    want = PL.decode(_match_image())
     for name in R.preset_names():
         buf = _match_image()
         buf[9] = R.preset_names().index(name)
-        got = P.decode(_reseal(buf))
+        got = PL.decode(_reseal(buf))
         assert got is not None, name
         assert got.settings.preset == buf[9] and got.rules.preset == want.rules.preset
         assert got.match.scores == want.match.scores
@@ -289,9 +290,9 @@ def test_the_title_may_choose_any_preset_while_the_match_keeps_its_rules():
 def test_no_match_block_must_be_zero():
     buf = bytearray(P.SLOT_SIZE)
     P.encode_into(buf, 3, P.Settings(), Rng(5).get_state())
-    assert P.decode(buf) is not None
+    assert PL.decode(buf) is not None
     buf[MATCH_AT + 1] = 1
-    assert P.decode(_reseal(buf)) is None
+    assert PL.decode(_reseal(buf)) is None
 
 
 def _played_matches(preset_index, seed, hands):
@@ -327,7 +328,7 @@ def test_every_state_of_real_matches_is_accepted(preset_index):
         for settings, rng, match, deal in _played_matches(preset_index, seed, 40):
             rules = match.rules if match is not None else rules
             P.encode_into(buf, 1, settings, rng.get_state(), match, deal, rules)
-            saved = P.decode(buf)
+            saved = PL.decode(buf)
             assert saved is not None, match and (match.scores[:2], match.hands, match.dealer)
             count += 1
     assert count > 100
@@ -342,10 +343,14 @@ def test_a_damaged_newest_slot_falls_back_with_a_note():
     match.scores[1] = 2
     match.hands = 1
     assert store.save(settings, rng.get_state(), match, deal)
-    assert P.newest(mem)[0] == 1
+    assert PL.newest(mem)[0] == 1
     mem[P.SLOT_SIZE + MATCH_AT + 3] = 0     # newest slot: target 0, checksum made valid
     _reseal(memoryview(mem)[P.SLOT_SIZE:2 * P.SLOT_SIZE])
-    again = Storage(mem)
-    saved = again.load()
-    assert saved is not None and saved.match.scores[1] == 0 and saved.match.hands == 0
-    assert again.note == "Skipped a bad save"
+    slot, saved = PL.newest(mem)
+    assert slot == 0 and saved.match.scores[1] == 0 and saved.match.hands == 0
+    assert PL.damaged(mem) == 1
+    # the app's start resumes that slot and says why (lib/sixtysix_ui/start.py)
+    from sixtysix_tools.sim import Driver
+    app = Driver("oled", seed=1, nvm=mem).app
+    assert app.in_match and app.match.hands == 0 and app.match.scores[1] == 0
+    assert app.storage.note == "Skipped a bad save"

@@ -9,10 +9,10 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path[:0] = [ROOT, os.path.join(ROOT, "lib"), os.path.join(ROOT, "tools")]
 
-from sixtysix_core import rules as R  # noqa: E402
 from sixtysix_tools import simhw  # noqa: E402
 from sixtysix_tools.sim import Driver  # noqa: E402
 from sixtysix_ui import app as A  # noqa: E402
+from sixtysix_ui import start  # noqa: E402
 from sixtysix_ui.storage import INTENT, Storage  # noqa: E402
 
 KINDS = ("CLASSIC_66", "THREE_PLAYER_PL", "FOUR_PLAYER_PL")
@@ -147,9 +147,8 @@ def test_no_single_damaged_byte_around_the_regions_loses_or_replaces_a_match():
         for i, v in changes:
             mem = bytearray(nvm)
             mem[i] = v
-            st = Storage(mem)
-            kind = st.latest()
-            assert not st.intent(), (newest, i, v)
+            kind, intent = start.scan(Storage(mem))
+            assert not intent, (newest, i, v)
             assert kind in (2, 3), (newest, i, v)
         # the boots themselves, for the bytes that are not inside a slot's image
         for i, v in [c for c in changes if 1016 <= c[0] < 1024][::37]:
@@ -165,9 +164,9 @@ def test_a_valid_intent_starts_a_new_match_only_over_no_match():
     _title_entries(d)
     want = _state(d.app)
     st = Storage(d.hw.nvm)
-    st.latest()
+    start.scan(st)
     s = (st.seq - 1) & 0xFF                 # a well-formed intent for the newest save
     d.hw.nvm[INTENT:INTENT + 2] = bytes((s, s ^ 0xFF))
-    assert not Storage(d.hw.nvm).intent()   # it holds a match: the intent is ignored
+    assert not start.scan(Storage(d.hw.nvm))[1]     # it holds a match: ignored
     app = _restart(d)
     assert app.in_match and _state(app) == want

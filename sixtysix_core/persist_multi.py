@@ -418,4 +418,6 @@ def damaged(mem):
     return out
 
 
-blank = persist.blank
+def blank(mem):
+    """True if the region mem looks never written (all 0x00 or all 0xFF)."""
+    return persist.blank_at(mem, 0, min(len(mem), NUM_SLOTS * SLOT_SIZE))

@@ -5,8 +5,8 @@ now_ms   ticks in ms (supervisor.ticks_ms on the device, a fake clock in tests)
 screen   the id of the screen shown (S_* below); `current` is that screen's object
 seats    the human is seat HUMAN = 0, the bot seat BOT = 1
 
-Each screen is a small object that owns its state (table.py Table, pages.py Title and
-Summary, help.py Help) with enter(), step(buttons, now_ms) and draw().  The App only
+Each screen is a small object that owns its state (table.py Table, title.py Title,
+pages.py Summary, help.py Help) with enter(), step(buttons, now_ms) and draw().  The App only
 dispatches step() to the current screen and holds what the screens share: the engine
 (the core's Deal and Match, the two PlayerViews, the rules of the match and the rules
 chosen for the next one), the settings, the renderer, the storage and the match flow
@@ -15,10 +15,10 @@ drawn again; step() draws once and refreshes.
 
 Hooks: App.event(kind) is called on the table's events (table.py EV_TURN, EV_TRICK_WON,
 EV_MARRIAGE, EV_HAND_END) and forwards them to `sound.play(kind)` when the board has a
-speaker (sound.py; None: silent; step() polls it).  Title.add and Summary.add
-(pages.py) take more menu entries: "Statistics" (stats_page.py) and "Sound" on the
+speaker (sound.py; None: silent; step() polls it).  title_extra (Title.add) and
+Summary.add take more menu entries: "Statistics" (stats_page.py) and "Sound" on the
 title, "Review" (review_page.py) on the hand summary; those pages are imported when
-first opened.  The statistics (stats.py) live in their own nvm region and count every
+first opened (open_page).  The statistics (stats.py) live in their own nvm region and count every
 finished hand and match.
 
 The game is saved after every trick, at the end of every hand and when leaving for the
@@ -29,7 +29,7 @@ players (kind_two.Kind: table.py, the core's Deal, Match and PlayerViews) and th
 four (kind_multi.Kind: table_multi.py, DealMulti, MatchMulti, MultiViews, bots in every
 seat but 0).  The App asks the kind and never how many seats there are; only _kind()
 imports one, by the rules' number of players.  On a board a new match of the other kind
-reloads first (_reload), so that one start never holds both kinds' modules; the newest
+reloads first (title.reload_for), so that one start never holds both kinds' modules; the newest
 valid save says which kind starts (Storage.latest).
 """
 from micropython import const
@@ -38,7 +38,7 @@ from sixtysix_core import persist
 from sixtysix_core import rules as R
 from sixtysix_core.rng import Rng
 from sixtysix_ui import input as I
-from sixtysix_ui.pages import Summary, Title
+from sixtysix_ui.pages import Summary
 from sixtysix_ui.render import Renderer, unload
 from sixtysix_ui.stats import PREF_QUIET, Stats
 from sixtysix_ui.storage import Storage
@@ -105,49 +105,22 @@ class App:
             from sixtysix_ui.sound import Sound  # only where there is a speaker
             self.sound = Sound(hw.speaker, getattr(hw, "speaker_enable", None))
         self.dirty = True
-        self.title = Title(self)
+        self.title = None                       # title.Title while the title shows
+        self.title_extra = [("Statistics", lambda: self.open_page("sixtysix_ui.stats_page"))]
         self.summary = Summary(self)
-        self.title.add("Statistics", lambda: self.open_page("sixtysix_ui.stats_page"))
         if self.sound is not None:
             self.sound.set_on(not self.stats.prefs & PREF_QUIET)
-            self.title.add(self._sound_label, self._toggle_sound)
+            self.title_extra.append((self._sound_label, self._toggle_sound))
         self.summary.add("Review", lambda: self.open_page("sixtysix_ui.review_page"))
-        self.current = self.title
+        self.current = self.summary
         self.screen = S_TITLE
-        self._start()
+        from sixtysix_ui import start           # the start's code: loaded once, dropped
+        intent = start.start(self)
+        del start
+        unload("sixtysix_ui.start")
         self.show_title()
-        if self.storage.intent():               # asked for before a reload (_reload)
-            self.storage.clear_intent()
+        if intent:                              # asked for before a reload (title.py)
             self.new_match()
-
-    def _start(self):
-        """Resume the newest valid save of either kind (Storage.latest), else the other
-        kind's, else start on the choice's kind with nothing saved.  A kind whose save
-        does not resume leaves no module behind."""
-        import sys
-        st = self.storage
-        newest = st.latest()
-        for multi in ((True, False) if newest == 3 else (False, True)):
-            if not st.found & (2 if multi else 1):
-                continue
-            had = list(sys.modules)
-            self._kind(multi)
-            if self.kind.resume():
-                break
-            self.kind = self.match = self.deal = self.view = self.bot_view = None
-            self.table = None
-            for name in list(sys.modules):
-                if name not in had:
-                    unload(name)
-        names = R.preset_names()
-        if self.settings.preset not in self.presets:
-            self.settings.preset = self.presets[0]
-        if self.choice.preset != names[self.settings.preset]:   # the title's choice
-            R.preset(names[self.settings.preset]).copy_into(self.choice)
-        if self.kind is None:                   # nothing resumed: the choice's kind
-            self.choice.copy_into(self.rules)
-            self._kind(self.rules.players > 2)
-            self.kind.configure()
 
     def _kind(self, multi):
         """Make the kind object of 3 and 4 players (multi) or of two, its module imported
@@ -220,8 +193,12 @@ class App:
     # ------------------------------------------------------------ match flow
 
     def show_title(self):
-        unload("sixtysix_ui.help")          # the title's own pages: loaded when opened
+        """The title, its module imported (title.py); the pages it opens are dropped."""
+        unload("sixtysix_ui.help")
         unload("sixtysix_ui.stats_page")
+        if self.title is None:
+            from sixtysix_ui.title import Title
+            self.title = Title(self)
         self.show(self.title)
 
     def quit_to_title(self):
@@ -232,11 +209,12 @@ class App:
         self.kind.configure()
 
     def new_match(self):
-        self.match_preset = self.settings.preset    # the choice's preset (pages.Title)
+        self.match_preset = self.settings.preset    # the choice's preset (title.py)
         self.choice.copy_into(self.rules)
         multi = self.rules.players > 2
         if multi != self.kind.MULTI:
-            if self._reload(multi):
+            from sixtysix_ui import title
+            if title.reload_for(self, multi):
                 return
             self._kind(multi)               # the laptop: both kinds in one heap
             self.table = None
@@ -245,26 +223,6 @@ class App:
         self.in_match = True
         self.next_hand()
 
-    def _reload(self, multi):
-        """A match of the other kind on a board: the old match is given up (as a new
-        match does), the choice kept in the region of its kind, a new match asked of the
-        next start (Storage.set_intent), then supervisor.reload().  False, and nothing
-        changed, without it (the laptop plays both kinds in one heap)."""
-        try:
-            import supervisor
-        except ImportError:
-            return False
-        reload_now = getattr(supervisor, "reload", None)
-        if reload_now is None:
-            return False
-        self.in_match = False
-        self._kind(multi)
-        self.kind.save()
-        if not self.storage.set_intent():
-            return False
-        reload_now()
-        return True
-
     def next_hand(self):
         self.hand_recorded = False
         self.deal.new_hand(self.match.dealer, self.rng)
@@ -272,6 +230,9 @@ class App:
         self.enter_play()
 
     def enter_play(self):
+        """The table; the title's code is dropped for the play (show_title loads it)."""
+        self.title = None
+        unload("sixtysix_ui.title")
         self.show(self.table)
 
     def save(self):

@@ -20,8 +20,8 @@ app.kind):
 Here: a deal_multi.DealMulti, a persist_multi.MatchMulti (every seat adds the game
 points of its side, D6; the deal passes clockwise; `winners`, a bitmask, once a seat
 reaches the target), MultiViews and table_multi.TableMulti; saves are persist_multi
-images in storage.py's MULTI region, read at a start by table_start.py (imported for
-it and dropped after, so that the play does not carry that code).
+images in storage.py's MULTI region, read back at the app's start by start.py (imported
+for it and dropped after, so that the play does not carry that code).
 """
 from micropython import const
 
@@ -56,10 +56,8 @@ class Kind:
         app.table = TableMulti(app)
 
     def resume(self):
-        from sixtysix_ui import table_start
-        found = table_start.resume(self.app)
-        unload("sixtysix_ui.table_start")
-        return found
+        from sixtysix_ui import start       # the app's start, which has it loaded
+        return start.resume_multi(self.app)
 
     def save(self):
         """A 3/4-player match, or a choice of 3 or 4 players, in the MULTI region; a

@@ -8,7 +8,6 @@ from micropython import const
 
 from sixtysix_core import deal as D
 from sixtysix_core import match as M
-from sixtysix_core import rules as R
 from sixtysix_core.view import PlayerView
 from sixtysix_ui import texts
 from sixtysix_ui.render import unload
@@ -36,37 +35,12 @@ class Kind:
         app.table = Table(app)
 
     def resume(self):
-        app = self.app
-        saved = app.storage.load()
-        if saved is None:
-            return False
-        app.settings = saved.settings
-        if saved.rng_state is not None:
-            app.rng.set_state(saved.rng_state)
-        saved.rules.copy_into(app.choice)
-        saved.rules.copy_into(app.rules)
-        app.match_preset = R.preset_names().index(app.rules.preset)
-        self.configure()
-        if saved.match is not None and not saved.match.is_over():
-            m = saved.match
-            for s in range(2):
-                app.match.scores[s] = m.scores[s]
-            app.match.dealer = m.dealer
-            app.match.target = m.target
-            app.match.draw_bonus = m.draw_bonus
-            app.match.hands = m.hands
-            app.match.winner = -1
-            if saved.deal is not None:
-                saved.deal.copy_into(app.deal)
-            else:
-                app.deal.new_hand(app.match.dealer, app.rng)
-            app.in_match = True
-        app.storage.load_choice(app.choice)     # options changed during the match
-        return True
+        from sixtysix_ui import start       # the app's start, which has it loaded
+        return start.resume_two(self.app)
 
     def save(self):
         """The match (with its own rules) or, with none on, the choice for the next one;
-        a choice of 3 or 4 players is kept by the reload to that kind (App._reload),
+        a choice of 3 or 4 players is kept by the reload to that kind (title.reload_for),
         here only its preset (the settings) with the rules last played."""
         app = self.app
         on = app.in_match

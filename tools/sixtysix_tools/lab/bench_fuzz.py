@@ -38,6 +38,7 @@ from sixtysix_core import deal as D
 from sixtysix_core import match as M
 from sixtysix_core import notation
 from sixtysix_core import persist as P
+from sixtysix_core import persist_load as PL
 from sixtysix_core import rules as R
 from sixtysix_core.deal_multi import DealMulti
 from sixtysix_core.record import format_record
@@ -207,6 +208,13 @@ def _app_presets():
             if R.preset(name).players == 2 and R.preset(name).unsupported() is None]
 
 
+def _title_presets():
+    """The presets the title may have chosen for the next match (any number of players):
+    what the settings preset of an image may be (docs/SAVES.md)."""
+    return [i for i, name in enumerate(R.preset_names())
+            if R.preset(name).unsupported() is None]
+
+
 def save_images(seed, matches_per_preset=4):
     """(image, previous image of the same slot) at every step of random matches."""
     from sixtysix_core.simple_bots import random_choose
@@ -243,7 +251,7 @@ def save_images(seed, matches_per_preset=4):
     return out
 
 
-def damage_checks(images, rnd, sample=100, decode=P.decode):
+def damage_checks(images, rnd, sample=100, decode=PL.decode):
     """Bit flips, truncations and torn writes: (cases, undetected)."""
     cases = missed = 0
     for image, old in rnd.sample(images, min(sample, len(images))):
@@ -358,7 +366,8 @@ class Oracle:
 
     def possible(self, saved, image):
         st = saved.settings
-        if not (st.level < 3 and st.auto_draw < 2 and st.reveal < 2 and st.preset in self.presets):
+        if not (st.level < 3 and st.auto_draw < 2 and st.reveal < 2
+                and st.preset in _title_presets()):
             return "settings"
         if not self.rules_ok(saved.rules):
             return "rules"
@@ -402,7 +411,7 @@ def fuzz_saves(count, seed, sample=100, matches=4):
     print("saves: %d images from real matches; %d bit flips, truncations and torn writes "
           "of %d of them: %d not detected (%.0f s)"
           % (len(images), cases, min(sample, len(images)), missed, time.perf_counter() - t0))
-    accepted, impossible, examples, dt = _mutations(images, count, rnd, P.decode, Oracle())
+    accepted, impossible, examples, dt = _mutations(images, count, rnd, PL.decode, Oracle())
     print("saves: %d checksum-valid mutations, %d accepted, %d of them impossible (%.0f s)"
           % (count, accepted, impossible, dt))
     for text in examples[:5]:
@@ -570,9 +579,10 @@ class MultiOracle:
     def possible(self, saved, image):
         from sixtysix_core import persist_multi as PM
         st = saved.settings
-        if not (st.level < 3 and st.auto_draw < 2 and st.reveal < 2 and st.preset in self.presets):
+        if not (st.level < 3 and st.auto_draw < 2 and st.reveal < 2
+                and st.preset in _title_presets()):
             return "settings"
-        if not self.rules_ok(saved.rules, st.preset):
+        if not any(self.rules_ok(saved.rules, k) for k in self.presets):
             return "rules"
         m = saved.match
         n = saved.rules.players

@@ -1,0 +1,199 @@
+"""The title menu (a screen of App), loaded while the title shows and dropped for the play.
+
+App.show_title() imports this module and makes a Title; App.enter_play() drops both, so
+that the play does not carry the title's code (about 7 KB of heap on a board).  What
+the title needs to keep between its showings lives on the App: the entries other modules
+add (app.title_extra: Title.add) and the choice and settings it changes.
+
+Title.add(label, handler) puts an entry above "How to play" (a page of its own, e.g.
+statistics, or an option; handler() is called on A, and the title's lines are spelt
+again if it is still shown; label is a str, or a function giving the text, for an
+option).  Help, statistics and the house rules are App.open_page's.
+
+reload_for(app, multi): a new match of the other kind on a board (App.new_match).
+"""
+from micropython import const
+
+from sixtysix_core import rules as R
+from sixtysix_ui import input as I
+from sixtysix_ui.pages import LEVELS, Page
+
+_PREV = const(5)                # left or up
+_NEXT = const(10)               # right or down
+
+# Title menu entries (ints; an added entry is _T_EXTRA + its index)
+_T_CONTINUE = const(0)
+_T_NEW = const(1)
+_T_LEVEL = const(2)
+_T_RULES = const(3)
+_T_POINTS = const(4)
+_T_DRAW = const(5)
+_T_HELP = const(6)
+_T_TARGET = const(7)            # rule options on top of the preset (RULES.md section 4)
+_T_SWAP = const(8)
+_T_AUTO = const(9)
+_T_HOUSE = const(10)            # 3 and 4 players: house_page.py, imported when opened
+_T_EXTRA = const(20)
+_TARGETS = ("7", "10", "6")     # match_target, in the order a press cycles them
+_DECO = (2 * 6 + 3, 2 * 6 + 2)  # K and Q of hearts beside the title menu (TFT)
+
+
+class Title(Page):
+    ID = 0                      # app.S_TITLE
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.menu = []
+        self.extra = app.title_extra    # (label, handler) added by other screens' modules
+        self.deco = _DECO
+
+    def add(self, label, handler):
+        self.extra.append((label, handler))
+
+    def enter(self):
+        app = self.app
+        m = []
+        if app.in_match:
+            m.append(_T_CONTINUE)
+        m.append(_T_NEW)
+        m.append(_T_LEVEL)
+        m.append(_T_RULES)
+        m.append(_T_TARGET)
+        if app.choice.players == 2:
+            m.append(_T_SWAP)               # 3 and 4 players: no talon, no swap
+        else:
+            m.append(_T_HOUSE)
+        m.append(_T_AUTO)
+        m.append(_T_POINTS)
+        m.append(_T_DRAW)
+        for i in range(len(self.extra)):
+            m.append(_T_EXTRA + i)
+        m.append(_T_HELP)
+        self.menu = m
+        self.sel = 0
+        self.header = "SIXTY-SIX" if app.layout.MONO else "SIXTY-SIX  vs  bot"
+        if app.choice.players != 2 and not app.layout.MONO:
+            self.header += "s"
+        self._lines()
+
+    def _lines(self):
+        """Spell out every entry (rule values too: cold path, once per change)."""
+        app = self.app
+        st = app.settings
+        choice = app.choice
+        nxt = app.in_match and (choice.preset != app.rules.preset
+                                or choice.overrides() != app.rules.overrides())
+        lines = []
+        for entry in self.menu:
+            if entry == _T_CONTINUE:
+                lines.append("Continue match")
+            elif entry == _T_NEW:
+                lines.append("New match")
+            elif entry == _T_LEVEL:
+                lines.append("Bot: " + LEVELS[st.level])
+            elif entry == _T_RULES:
+                name = R.preset_names()[st.preset]
+                if choice.players > 2:              # THREE_PLAYER_PL: "3 players PL"
+                    name = "%d players PL" % choice.players
+                lines.append("Rules: " + name)
+            elif entry == _T_TARGET:
+                lines.append("Match to: " + choice.get("match_target"))
+            elif entry == _T_SWAP:
+                lines.append("Swap trump %s: %s" % ("9" if choice.deck == 24 else "J",
+                                                    choice.get("exchange")))
+            elif entry == _T_AUTO:
+                lines.append("Auto 66: " + ("on" if choice.auto_declare else "off"))
+            elif entry == _T_POINTS:
+                lines.append("My points: " + ("show" if st.reveal else "hide"))
+            elif entry == _T_DRAW:
+                lines.append("Draw: " + ("auto" if st.auto_draw else "by hand"))
+            elif entry == _T_HOUSE:
+                lines.append("House rules")
+            elif entry >= _T_EXTRA:
+                label = self.extra[entry - _T_EXTRA][0]
+                lines.append(label if isinstance(label, str) else label())
+            else:
+                lines.append("How to play")
+        self.lines = lines
+        if app.storage.note:
+            self.footer = app.storage.note
+        elif nxt:
+            self.footer = "Options: next match"
+        else:
+            self.footer = "A: pick  arrows: move"
+        app.dirty = True
+
+    def step(self, b, now):
+        app = self.app
+        if b & _PREV:
+            self.sel = (self.sel - 1) % len(self.menu)
+            app.dirty = True
+        elif b & _NEXT:
+            self.sel = (self.sel + 1) % len(self.menu)
+            app.dirty = True
+        elif b & (I.BTN_A | I.BTN_START):
+            entry = self.menu[self.sel]
+            st = app.settings
+            choice = app.choice
+            if entry == _T_CONTINUE:
+                app.enter_play()
+                return
+            if entry == _T_NEW:
+                app.new_match()
+                return
+            if entry == _T_HELP:
+                app.open_page("sixtysix_ui.help")
+                return
+            if entry == _T_HOUSE:
+                app.open_page("sixtysix_ui.house_page")
+                return
+            if entry >= _T_EXTRA:
+                self.extra[entry - _T_EXTRA][1]()
+                if app.current is self:
+                    self._lines()
+                return
+            if entry == _T_LEVEL:
+                st.level = (st.level + 1) % len(LEVELS)
+            elif entry == _T_RULES:
+                i = app.presets.index(st.preset) if st.preset in app.presets else -1
+                st.preset = app.presets[(i + 1) % len(app.presets)]
+                R.preset(R.preset_names()[st.preset]).copy_into(choice)
+                self.enter()                # the entries of 2 or of 3 and 4 players
+                self.sel = self.menu.index(_T_RULES)
+            elif entry == _T_TARGET:
+                now = choice.get("match_target")
+                i = _TARGETS.index(now) if now in _TARGETS else -1
+                choice.set("match_target", _TARGETS[(i + 1) % len(_TARGETS)])
+            elif entry == _T_SWAP:
+                choice.exchange ^= 1
+            elif entry == _T_AUTO:
+                choice.auto_declare ^= 1
+            elif entry == _T_POINTS:
+                st.reveal ^= 1
+            elif entry == _T_DRAW:
+                st.auto_draw ^= 1
+            app.save()
+            if _T_TARGET <= entry <= _T_AUTO or entry == _T_RULES:
+                app.storage.save_choice(st, choice)
+            self._lines()
+
+
+def reload_for(app, multi):
+    """A match of the other kind on a board: the old match is given up (as a new match
+    does), the choice kept in the region of its kind, a new match asked of the next
+    start (Storage.set_intent), then supervisor.reload().  False, and nothing changed,
+    without it (the laptop plays both kinds in one heap)."""
+    try:
+        import supervisor
+    except ImportError:
+        return False
+    reload_now = getattr(supervisor, "reload", None)
+    if reload_now is None:
+        return False
+    app.in_match = False
+    app._kind(multi)
+    app.kind.save()
+    if not app.storage.set_intent():
+        return False
+    reload_now()
+    return True
