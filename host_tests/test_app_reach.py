@@ -48,6 +48,8 @@ class _Search:
     def _reset(self):
         app = self.d.app
         self.snap.copy_into(app.deal)
+        if app.table is None:                   # dropped while the title showed
+            app.table = app.kind.table()
         t = app.table
         t.last[0] = D.NO_CARD
         t.bot_note = ""

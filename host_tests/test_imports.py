@@ -49,7 +49,7 @@ UI_ORDER = (
      "stats"),                                                           # words, state
     ("render",),                                                         # drawing
     ("pages", "title", "help", "house_page", "stats_page", "review_page"),  # pages
-    ("trump_page", "table_menu", "start"),                               # a table's parts, the start
+    ("trump_page", "table_menu", "start"),                   # a table's parts, the start
     ("table", "table_multi"),                                            # the tables
     ("kind_two", "kind_multi"),                                          # match kinds
     ("app",),                                                            # the app

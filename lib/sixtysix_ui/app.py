@@ -15,7 +15,7 @@ drawn again; step() draws once and refreshes.
 
 Hooks: App.event(kind) is called on the table's events (table.py EV_TURN, EV_TRICK_WON,
 EV_MARRIAGE, EV_HAND_END) and forwards them to `sound.play(kind)` when the board has a
-speaker (sound.py; None: silent; step() polls it).  title_extra (Title.add) and
+speaker (sound.py; None: silent; step() polls it).  extra (Title.add) and
 Summary.add take more menu entries: "Statistics" (stats_page.py) and "Sound" on the
 title, "Review" (review_page.py) on the hand summary; those pages are imported when
 first opened (open_page).  The statistics (stats.py) live in their own nvm region and count every
@@ -29,7 +29,7 @@ players (kind_two.Kind: table.py, the core's Deal, Match and PlayerViews) and th
 four (kind_multi.Kind: table_multi.py, DealMulti, MatchMulti, MultiViews, bots in every
 seat but 0).  The App asks the kind and never how many seats there are; only _kind()
 imports one, by the rules' number of players.  On a board a new match of the other kind
-reloads first (title.reload_for), so that one start never holds both kinds' modules; the newest
+reloads first (title.reload), so that one start never holds both kinds' modules; the newest
 valid save says which kind starts (Storage.latest).
 """
 from micropython import const
@@ -106,11 +106,11 @@ class App:
             self.sound = Sound(hw.speaker, getattr(hw, "speaker_enable", None))
         self.dirty = True
         self.title = None                       # title.Title while the title shows
-        self.title_extra = [("Statistics", lambda: self.open_page("sixtysix_ui.stats_page"))]
+        self.extra = [("Statistics", lambda: self.open_page("sixtysix_ui.stats_page"))]
         self.summary = Summary(self)
         if self.sound is not None:
             self.sound.set_on(not self.stats.prefs & PREF_QUIET)
-            self.title_extra.append((self._sound_label, self._toggle_sound))
+            self.extra.append((self._sound_label, self._toggle_sound))
         self.summary.add("Review", lambda: self.open_page("sixtysix_ui.review_page"))
         self.current = self.summary
         self.screen = S_TITLE
@@ -193,9 +193,13 @@ class App:
     # ------------------------------------------------------------ match flow
 
     def show_title(self):
-        """The title, its module imported (title.py); the pages it opens are dropped."""
+        """The title, its module imported (title.py); the table and the pages the title
+        opens are dropped."""
         unload("sixtysix_ui.help")
         unload("sixtysix_ui.stats_page")
+        if self.table is not None:
+            self.table = None
+            self.kind.unload()
         if self.title is None:
             from sixtysix_ui.title import Title
             self.title = Title(self)
@@ -214,10 +218,10 @@ class App:
         multi = self.rules.players > 2
         if multi != self.kind.MULTI:
             from sixtysix_ui import title
-            if title.reload_for(self, multi):
+            if title.reload(self, multi):
                 return
             self._kind(multi)               # the laptop: both kinds in one heap
-            self.table = None
+            self.table = self.deal = None
         self.kind.configure()
         self.match.start(self.rng)
         self.in_match = True
@@ -230,9 +234,12 @@ class App:
         self.enter_play()
 
     def enter_play(self):
-        """The table; the title's code is dropped for the play (show_title loads it)."""
+        """The table (made again after the title); the title's code is dropped for the
+        play (show_title loads it)."""
         self.title = None
         unload("sixtysix_ui.title")
+        if self.table is None:
+            self.table = self.kind.table()
         self.show(self.table)
 
     def save(self):
@@ -241,7 +248,7 @@ class App:
     def finish_hand(self):
         d = self.deal
         self.hand_recorded = True
-        self.kind.record()                  # the match and the statistics
+        won = self.kind.record()            # the match and the statistics
         # The record writer is loaded only for this serial console copy (RECORD_FORMAT.md).
         from sixtysix_core import record
         self._record_out("BEGIN SIXTYSIX RECORD\n" + record.format_record(d)
@@ -249,8 +256,10 @@ class App:
         unload("sixtysix_core.record")
         if self.match.is_over():
             self.in_match = False
-            self.stats.match(self.match_preset, self.settings.level, self.kind.won())
+            self.stats.match(self.match_preset, self.settings.level, won)
         self.stats.save()
         self.save()
         self.event(_EV_HAND_END)
+        self.table = None                   # the summary and the review have its heap;
+        self.kind.unload()                    # enter_play makes it again for the next hand
         self.show(self.summary)

@@ -4,14 +4,14 @@ The interface both kinds have (class Kind here and in kind_two.py; app.py holds 
 app.kind):
 
   MULTI            False for two players, True here
-  configure()      the engine and the table for app.rules: app.deal, app.match,
-                   app.view, app.bot_view, app.table (or only the rules re-read when
-                   they are built already)
-  resume()         the newest valid save of this kind into the App (settings, choice,
-                   and the match and hand in progress); False if there is none
+  configure()      the engine for app.rules: app.deal, app.match, app.view,
+                   app.bot_view (or only the rules re-read when it is built already)
+  table()          a new table screen for the play (its module and the bots imported)
+  unload()         the table's modules dropped (the App drops app.table for the title
+                   and a hand's end)
   save()           the App's state into this kind's save region
-  record()         a finished hand into the match and the statistics
-  won()            the match is over: did the human's side win it?
+  record()         a finished hand into the match and the statistics; True if it
+                   ended the match and the human('s side) won it
   summary() / match_end()   the (header, lines) of the hand's and the match's end
   review()         a review of app.deal for the review page
   card_words(card) a card in words
@@ -20,13 +20,15 @@ app.kind):
 Here: a deal_multi.DealMulti, a persist_multi.MatchMulti (every seat adds the game
 points of its side, D6; the deal passes clockwise; `winners`, a bitmask, once a seat
 reaches the target), MultiViews and table_multi.TableMulti; saves are persist_multi
-images in storage.py's MULTI region, read back at the app's start by start.py (imported
-for it and dropped after, so that the play does not carry that code).
+images in storage.py's MULTI region, read back at the app's start by start.py (which
+resumes a kind's save: imported for it and dropped after, so that the play does not
+carry that code).
 """
 from micropython import const
 
 from sixtysix_core import persist_multi as PM
 from sixtysix_ui.render import unload
+from sixtysix_ui.stats import C_HAND_LOST, C_HAND_WON
 from sixtysix_ui.storage import MULTI
 from sixtysix_ui.words_multi import card_words
 
@@ -42,22 +44,23 @@ class Kind:
 
     def configure(self):
         app = self.app
-        if app.table is not None:
+        if app.deal is not None:
             app.deal.configure()
             return
         from sixtysix_core.deal_multi import DealMulti
         from sixtysix_core.view_multi import MultiView
-        from sixtysix_ui.table_multi import TableMulti
         d = DealMulti(app.rules)
         app.deal = d
         app.match = PM.MatchMulti(app.rules)
         app.view = MultiView(d, _HUMAN)
         app.bot_view = MultiView(d, 1)
-        app.table = TableMulti(app)
 
-    def resume(self):
-        from sixtysix_ui import start       # the app's start, which has it loaded
-        return start.resume_multi(self.app)
+    def table(self):
+        from sixtysix_ui.table_multi import TableMulti
+        return TableMulti(self.app)
+
+    def unload(self):
+        unload("sixtysix_ui.table_multi")
 
     def save(self):
         """A 3/4-player match, or a choice of 3 or 4 players, in the MULTI region; a
@@ -82,10 +85,9 @@ class Kind:
         app.match.record(d)
         if d.winner >= 0:
             won = d.side_of[d.winner] == d.side_of[_HUMAN]
-            app.stats.hand_won(app.match_preset, app.settings.level, won)
-
-    def won(self):
-        return self.app.match.winners & 1 != 0
+            app.stats.add(app.match_preset, app.settings.level,
+                          C_HAND_WON if won else C_HAND_LOST)
+        return app.match.winners & 1 != 0
 
     # the hand summary's and the match end's lines: texts_multi.py, imported for them
     # and dropped at once

@@ -1,6 +1,7 @@
 """The kind of match of two players: what the App asks of a kind (kind_multi.py lists it).
 
-Here: the core's Deal and Match, a PlayerView for each seat and table.Table; saves are
+Here: the core's Deal and Match, a PlayerView for each seat and table.Table (imported
+for the play, dropped while the title shows; the bot stays); saves are
 persist.py images in storage.py's two-player slots, the rules chosen on the title for
 the next match in its CHOICE slot.  The human is seat 0, the bot seat 1.
 """
@@ -11,7 +12,7 @@ from sixtysix_core import match as M
 from sixtysix_core.view import PlayerView
 from sixtysix_ui import texts
 from sixtysix_ui.render import unload
-from sixtysix_ui.table import Table
+
 
 _HUMAN = const(0)
 
@@ -25,22 +26,24 @@ class Kind:
 
     def configure(self):
         app = self.app
-        if app.table is not None:
+        if app.deal is not None:
             app.deal.configure()
             return
         app.match = M.Match(app.rules)
         app.deal = D.Deal(app.rules)
         app.view = PlayerView(app.deal, _HUMAN)
         app.bot_view = PlayerView(app.deal, 1)
-        app.table = Table(app)
 
-    def resume(self):
-        from sixtysix_ui import start       # the app's start, which has it loaded
-        return start.resume_two(self.app)
+    def table(self):
+        from sixtysix_ui.table import Table
+        return Table(self.app)
+
+    def unload(self):
+        unload("sixtysix_ui.table")
 
     def save(self):
         """The match (with its own rules) or, with none on, the choice for the next one;
-        a choice of 3 or 4 players is kept by the reload to that kind (title.reload_for),
+        a choice of 3 or 4 players is kept by the reload to that kind (title.reload),
         here only its preset (the settings) with the rules last played."""
         app = self.app
         on = app.in_match
@@ -52,9 +55,7 @@ class Kind:
         app = self.app
         app.match.record(app.deal)
         app.stats.hand(app.match_preset, app.settings.level, app.deal, _HUMAN)
-
-    def won(self):
-        return self.app.match.winner == _HUMAN
+        return app.match.winner == _HUMAN
 
     def summary(self):
         from sixtysix_ui import texts_end

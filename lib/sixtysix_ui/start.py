@@ -11,26 +11,13 @@ start(app)   scan the save regions, resume the newest valid save of either kind 
 scan(st)     (kind of the newest checksum-valid save: 2, 3 for 3 or 4 players, 0 for
              none; intent): sets st.found, st.seq, st.slot and st.note, from the images'
              own headers (bytes 0-1 magic, 3-4 length, 5-6 seq, 7 flags) and checksums
-resume_two(app), resume_multi(app)   a kind's newest valid save into the App (its
-             settings, choice, match and hand); False if there is none
+resume(app, multi)   a kind's newest valid save into the App (its settings, choice,
+             match and hand); False if there is none
 """
 from sixtysix_core import persist
 from sixtysix_core import rules as R
 from sixtysix_ui.render import unload
 from sixtysix_ui.storage import CHOICE, INTENT, MULTI, SLOT
-
-
-def _seq_at(mem, off, magic1):
-    """The seq of a checksum-valid image of magic b"6" + magic1 at mem[off:], or -1."""
-    if len(mem) < off + SLOT or mem[off] != 0x36 or mem[off + 1] != magic1:
-        return -1
-    n = mem[off + 3] | mem[off + 4] << 8
-    if n < 15 or n > SLOT:
-        return -1
-    s1, s2 = persist.fletcher16(mem, off, off + n - 2)
-    if mem[off + n - 2] != s1 or mem[off + n - 1] != s2:
-        return -1
-    return mem[off + 5] | mem[off + 6] << 8
 
 
 def scan(st):
@@ -46,8 +33,16 @@ def scan(st):
             break
         top = -1
         for k in (0, 1):
-            seq = _seq_at(mem, region + k * SLOT, 0x4D if multi else 0x36)
-            if seq >= 0 and (top < 0 or persist.newer(seq, top)):
+            off = region + k * SLOT         # a checksum-valid image of its magic: its seq
+            n = mem[off + 3] | mem[off + 4] << 8
+            if mem[off] != 0x36 or mem[off + 1] != (0x4D if multi else 0x36) \
+                    or n < 15 or n > SLOT:
+                continue
+            s1, s2 = persist.fletcher16(mem, off, off + n - 2)
+            if mem[off + n - 2] != s1 or mem[off + n - 1] != s2:
+                continue
+            seq = mem[off + 5] | mem[off + 6] << 8
+            if top < 0 or persist.newer(seq, top):
                 top = seq
                 st.slot[multi] = 1 - k
         if top < 0:
@@ -78,7 +73,7 @@ def start(app):
             continue
         had = list(sys.modules)
         app._kind(multi)
-        if app.kind.resume():
+        if resume(app, multi):
             break
         app.kind = app.match = app.deal = app.view = app.bot_view = app.table = None
         for name in list(sys.modules):
@@ -97,8 +92,11 @@ def start(app):
     return intent
 
 
-def resume_two(app):
-    """The newest valid two-player save (persist_load.newest) into the App."""
+def resume(app, multi):
+    """The newest valid save of a kind (app.kind, made: two players, or 3/4 with multi)
+    into the App: its settings, choice, match and hand; False if there is none."""
+    if multi:
+        return _resume_multi(app)
     from sixtysix_core import persist_load as PL
     st = app.storage
     mem = st.read(0, 2 * SLOT)
@@ -138,7 +136,7 @@ def resume_two(app):
     return True
 
 
-def resume_multi(app):
+def _resume_multi(app):
     """The newest valid 3/4-player save (persist_multi.newest) into the App; when even a
     collection leaves no heap to replay it, the note says so (the save is kept)."""
     import gc

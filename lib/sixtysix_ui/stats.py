@@ -162,7 +162,8 @@ class Stats:
             return self.image[i] | self.image[i + 1] << 8
         return 0
 
-    def _add(self, preset, level, k):
+    def add(self, preset, level, k):
+        """Counter k of a preset and level, plus one (stops at 65535)."""
         v = self.get(preset, level, k)
         if 0 <= preset < PRESETS and 0 <= level < LEVELS and v < 65535:
             i = 9 + 2 * ((preset * LEVELS + level) * COUNTERS + k)
@@ -174,18 +175,14 @@ class Stats:
         w = deal.winner
         if w < 0:
             return
-        self._add(preset, level, C_HAND_WON if w == me else C_HAND_LOST)
+        self.add(preset, level, C_HAND_WON if w == me else C_HAND_LOST)
         if w == me and deal.tricks[1 - me] == 0:
-            self._add(preset, level, C_SCHWARZ)
+            self.add(preset, level, C_SCHWARZ)
         if w == me and deal.closer == me:
-            self._add(preset, level, C_CLOSE_WON)
-
-    def hand_won(self, preset, level, won):
-        """Count a finished hand of 3 or 4 players: won or lost by the human's side."""
-        self._add(preset, level, C_HAND_WON if won else C_HAND_LOST)
+            self.add(preset, level, C_CLOSE_WON)
 
     def match(self, preset, level, won):
-        self._add(preset, level, C_MATCH_WON if won else C_MATCH_LOST)
+        self.add(preset, level, C_MATCH_WON if won else C_MATCH_LOST)
 
     def reset(self):
         self._clear()

@@ -3,14 +3,14 @@
 App.show_title() imports this module and makes a Title; App.enter_play() drops both, so
 that the play does not carry the title's code (about 7 KB of heap on a board).  What
 the title needs to keep between its showings lives on the App: the entries other modules
-add (app.title_extra: Title.add) and the choice and settings it changes.
+add (app.extra: Title.add) and the choice and settings it changes.
 
 Title.add(label, handler) puts an entry above "How to play" (a page of its own, e.g.
 statistics, or an option; handler() is called on A, and the title's lines are spelt
 again if it is still shown; label is a str, or a function giving the text, for an
 option).  Help, statistics and the house rules are App.open_page's.
 
-reload_for(app, multi): a new match of the other kind on a board (App.new_match).
+reload(app, multi): a new match of the other kind on a board (App.new_match).
 """
 from micropython import const
 
@@ -44,7 +44,7 @@ class Title(Page):
     def __init__(self, app):
         super().__init__(app)
         self.menu = []
-        self.extra = app.title_extra    # (label, handler) added by other screens' modules
+        self.extra = app.extra    # (label, handler) added by other screens' modules
         self.deco = _DECO
 
     def add(self, label, handler):
@@ -178,7 +178,7 @@ class Title(Page):
             self._lines()
 
 
-def reload_for(app, multi):
+def reload(app, multi):
     """A match of the other kind on a board: the old match is given up (as a new match
     does), the choice kept in the region of its kind, a new match asked of the next
     start (Storage.set_intent), then supervisor.reload().  False, and nothing changed,

@@ -50,10 +50,9 @@ FIRMWARE = ("micropython", "displayio", "fontio", "terminalio", "board",
 # built, sixtysix_core.record after each hand's record).
 APP_MODULES = ("sixtysix_core.cards", "sixtysix_core.rules", "sixtysix_core.scoring",
                "sixtysix_core.deal", "sixtysix_core.rng", "sixtysix_core.match",
-               "sixtysix_core.view", "sixtysix_core.endgame", "sixtysix_core.playout",
-               "sixtysix_core.sample", "sixtysix_core.bot", "sixtysix_core.persist",
+               "sixtysix_core.view", "sixtysix_core.persist",
                "sixtysix_ui.input", "sixtysix_ui.texts", "sixtysix_ui.render",
-               "sixtysix_ui.storage", "sixtysix_ui.stats", "sixtysix_ui.table",
+               "sixtysix_ui.storage", "sixtysix_ui.stats",
                "sixtysix_ui.kind_two", "sixtysix_ui.app")
 _s = {}                     # board, hw, app, script generator, counters
 

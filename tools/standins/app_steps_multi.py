@@ -21,8 +21,8 @@ APP_MODULES = ("sixtysix_core.cards", "sixtysix_core.rules", "sixtysix_core.scor
            "sixtysix_core.rng", "sixtysix_core.persist", "sixtysix_ui.input",
            "sixtysix_ui.render", "sixtysix_ui.storage", "sixtysix_ui.stats",
            "sixtysix_ui.app", "sixtysix_core.deal_multi", "sixtysix_core.view_multi",
-           "sixtysix_core.bot_multi", "sixtysix_core.persist_multi",
-           "sixtysix_ui.words_multi", "sixtysix_ui.kind_multi", "sixtysix_ui.table_multi")
+           "sixtysix_core.persist_multi", "sixtysix_ui.words_multi",
+           "sixtysix_ui.kind_multi")
 
 
 def seed(preset, old2p=False):
