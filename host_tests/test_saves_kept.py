@@ -170,3 +170,27 @@ def test_a_valid_intent_starts_a_new_match_only_over_no_match():
     assert not start.scan(Storage(d.hw.nvm))[1]     # it holds a match: ignored
     app = _restart(d)
     assert app.in_match and _state(app) == want
+
+
+@pytest.mark.parametrize("newest", ("CLASSIC_66", "THREE_PLAYER_PL"))
+def test_the_title_offers_the_other_kinds_saved_match(newest):
+    """Both kinds hold a match: the title continues the newest and offers the other,
+    which resumes (and stays resumed after a restart); the one left is offered back."""
+    nvm, older, want = _nvm_with_both_kinds(newest)
+    d = _driver("oled", 7, None, nvm=bytearray(nvm))
+    app = d.app
+    other = "Resume %d-pl. match" % (3 if newest == "CLASSIC_66" else 2)
+    assert app.in_match and _state(app) == want and app.title.lines[1] == other
+    d.press("down")
+    d.press("a")
+    d.settle()
+    app = d.app
+    assert app.screen == A.S_TITLE and app.in_match and _state(app) == older
+    back = "Resume %d-pl. match" % (2 if newest == "CLASSIC_66" else 3)
+    assert app.title.lines[:2] == ["Continue match", back]
+    app = _restart(d)
+    assert app.in_match and _state(app) == older and app.title.lines[1] == back
+    assert app.title.sel == 0
+    d.press("a")                            # Continue match: the older one is played on
+    d.settle()
+    assert app.screen in (A.S_PLAY, 7) and _state(app)[:2] == older[:2]

@@ -9,8 +9,10 @@ start(app)   scan the save regions, resume the newest valid save of either kind 
              the other kind's, else nothing: the choice's kind, fresh); True if a valid
              intent asks for a new match at once (before a reload to the other kind)
 scan(st)     (kind of the newest checksum-valid save: 2, 3 for 3 or 4 players, 0 for
-             none; intent): sets st.found, st.seq, st.slot and st.note, from the images'
-             own headers (bytes 0-1 magic, 3-4 length, 5-6 seq, 7 flags) and checksums
+             none; intent): sets st.found, st.seq, st.slot and st.note, and st.other
+             (the other kind's newest save holds a match: its players, else 0) and
+             st.other_at (its offset), from the images' own headers (bytes 0-1 magic,
+             3-4 length, 5-6 seq, 7 flags, 13 the players) and checksums
 resume(app, multi)   a kind's newest valid save into the App (its settings, choice,
              match and hand); False if there is none
 """
@@ -26,7 +28,8 @@ def scan(st):
     if not st.enabled:
         return 0, False
     mem = st.read(0, MULTI + 2 * SLOT) if st.multi else st.read(0, 3 * SLOT)
-    best = newest = -1
+    best = newest = other = -1
+    st.other = 0
     for region in (0, MULTI):
         multi = region == MULTI
         if multi and not st.multi:
@@ -50,12 +53,22 @@ def scan(st):
                 st.note = "Old save unreadable"
             continue
         st.found |= 2 if multi else 1
+        at = region + (1 - st.slot[multi]) * SLOT
         if best < 0 or persist.newer(top, best):
+            if newest >= 0:
+                other = newest
             best = top
-            newest = region + (1 - st.slot[multi]) * SLOT
+            newest = at
+        else:
+            other = at
     if newest < 0:
         return 0, False
     st.seq = (best + 1) & 0xFFFF
+    # the other kind's newest save, when it holds a match: the title offers it too
+    # (byte 7 the flags, byte 13 the players' value index: 2, 3 or 4 players)
+    if other >= 0 and mem[other + 7] & persist.FLAG_MATCH:
+        st.other = 2 + mem[other + 13]
+        st.other_at = other
     s = mem[newest + 5]         # the intent names the newest save, which holds no match
     intent = (len(mem) > INTENT + 1 and mem[INTENT] == s and mem[INTENT + 1] == s ^ 0xFF
               and not mem[newest + 7] & persist.FLAG_MATCH)

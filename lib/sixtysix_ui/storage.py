@@ -54,6 +54,8 @@ class Storage:
         self.seq = 1                    # the next save's counter, both kinds
         self.slot = [0, 0]              # the next slot of the two-player / 3-4 region
         self.found = 0                  # start.scan: bit 0 a two-player save, bit 1 a 3/4
+        self.other = 0                  # start.scan: the other kind's match (its players)
+        self.other_at = -1              # ... and its image's offset (title.other)
 
     # ---------------------------------------------------------------- the raw map
 

@@ -11,6 +11,9 @@ again if it is still shown; label is a str, or a function giving the text, for a
 option).  Help, statistics and the house rules are App.open_page's.
 
 reload(app, multi): a new match of the other kind on a board (App.new_match).
+other(app): "Resume N-pl. match", the other kind's saved match made the newest save and
+resumed (on a board after a reload); the match left is kept in its own region and
+offered the same way.
 """
 from micropython import const
 
@@ -33,6 +36,7 @@ _T_TARGET = const(7)            # rule options on top of the preset (RULES.md se
 _T_SWAP = const(8)
 _T_AUTO = const(9)
 _T_HOUSE = const(10)            # 3 and 4 players: house_page.py, imported when opened
+_T_OTHER = const(11)            # the other kind's saved match (storage.other)
 _T_EXTRA = const(20)
 _TARGETS = ("7", "10", "6")     # match_target, in the order a press cycles them
 _DECO = (2 * 6 + 3, 2 * 6 + 2)  # K and Q of hearts beside the title menu (TFT)
@@ -55,6 +59,8 @@ class Title(Page):
         m = []
         if app.in_match:
             m.append(_T_CONTINUE)
+        if app.storage.other:
+            m.append(_T_OTHER)
         m.append(_T_NEW)
         m.append(_T_LEVEL)
         m.append(_T_RULES)
@@ -89,6 +95,8 @@ class Title(Page):
                 lines.append("Continue match")
             elif entry == _T_NEW:
                 lines.append("New match")
+            elif entry == _T_OTHER:
+                lines.append("Resume %d-pl. match" % app.storage.other)
             elif entry == _T_LEVEL:
                 lines.append("Bot: " + LEVELS[st.level])
             elif entry == _T_RULES:
@@ -140,6 +148,9 @@ class Title(Page):
                 return
             if entry == _T_NEW:
                 app.new_match()
+                return
+            if entry == _T_OTHER:
+                other(app)
                 return
             if entry == _T_HELP:
                 app.open_page("sixtysix_ui.help")
@@ -197,3 +208,38 @@ def reload(app, multi):
         return False
     reload_now()
     return True
+
+
+def other(app):
+    """The other kind's saved match (storage.other) resumed: this one saved where it
+    is, the other's image written again with the next seq, so that it is the newest save
+    (the same bytes but the seq and the checksum), then a reload on a board, or the
+    start run again in this heap on a laptop."""
+    from sixtysix_core.persist import fletcher16
+    from sixtysix_ui.storage import MULTI, SLOT
+    st = app.storage
+    multi = st.other > 2
+    app.save()
+    buf = st.buf
+    buf[:] = st.read(st.other_at, SLOT)
+    n = buf[3] | buf[4] << 8
+    buf[5] = st.seq & 0xFF
+    buf[6] = st.seq >> 8
+    buf[n - 2], buf[n - 1] = fletcher16(buf, 0, n - 2)
+    if not st.put(MULTI if multi else 0, n):
+        return
+    try:
+        import supervisor
+        reload_now = supervisor.reload
+    except (ImportError, AttributeError):
+        reload_now = None
+    if reload_now is not None:
+        reload_now()
+        return
+    from sixtysix_ui import start           # the laptop: both kinds in one heap
+    from sixtysix_ui.render import unload
+    app.kind = app.match = app.deal = app.view = app.bot_view = app.table = None
+    app.in_match = False
+    start.start(app)
+    unload("sixtysix_ui.start")
+    app.show_title()
