@@ -272,11 +272,12 @@ def test_review_of_a_multi_player_hand_from_its_summary(preset):
 def test_a_review_without_memory_says_so_and_keeps_the_hand(monkeypatch, when):
     """On a board a 3/4-player review may not fit the heap (README): a MemoryError in
     the review gives one sentence on the page, the hand as it ended, and A goes back."""
-    from sixtysix_core.review_multi import ReviewMulti
     d = _driver("oled", 5, "FOUR_PLAYER_PL")
     app = d.app
     _to_summary(d)
     assert app.screen == A.S_SUMMARY
+    # imported now: the hand's end drops the review's module (Kind.unload)
+    from sixtysix_core.review_multi import ReviewMulti
     ended = DealMulti(app.rules)
     app.deal.copy_into(ended)
     calls = [0]

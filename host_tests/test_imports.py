@@ -20,7 +20,8 @@ sprites); words and state (texts, sound, storage, stats); drawing (render); page
 and the pages built on it); the parts a table opens and drops (trump page, menu, starts);
 the two tables; the kinds of match (kind_two, kind_multi: build, resume and save a match
 of two, or of three or four, players and open its table); the app, which holds one kind
-and switches screens.  A module imports its own rank or below; a circle inside a rank is
+and switches screens; the start (which save resumes, below the pages: the title runs
+it again to resume the other kind's match).  A module imports its own rank or below; a circle inside a rank is
 caught by the circle test.
 """
 import ast
@@ -48,8 +49,9 @@ UI_ORDER = (
     ("texts", "texts_end", "texts_multi", "words_multi", "sound", "storage",
      "stats"),                                                           # words, state
     ("render",),                                                         # drawing
+    ("start",),                                                          # the start
     ("pages", "title", "help", "house_page", "stats_page", "review_page"),  # pages
-    ("trump_page", "table_menu", "start"),                   # a table's parts, the start
+    ("trump_page", "table_menu"),                                        # a table's parts
     ("table", "table_multi"),                                            # the tables
     ("kind_two", "kind_multi"),                                          # match kinds
     ("app",),                                                            # the app

@@ -147,7 +147,7 @@ def test_no_single_damaged_byte_around_the_regions_loses_or_replaces_a_match():
         for i, v in changes:
             mem = bytearray(nvm)
             mem[i] = v
-            kind, intent = start.scan(Storage(mem))
+            kind, intent, _ = start.scan(Storage(mem))
             assert not intent, (newest, i, v)
             assert kind in (2, 3), (newest, i, v)
         # the boots themselves, for the bytes that are not inside a slot's image

@@ -7,15 +7,15 @@ app.kind):
   configure()      the engine for app.rules: app.deal, app.match, app.view,
                    app.bot_view (or only the rules re-read when it is built already)
   table()          a new table screen for the play (its module and the bots imported)
-  unload()         the table's modules dropped (the App drops app.table for the title
-                   and a hand's end)
+  unload()         the table's and the review's modules dropped (the App drops
+                   app.table for the title and a hand's end; the review page calls
+                   it when it closes)
   save()           the App's state into this kind's save region
   record()         a finished hand into the match and the statistics; True if it
                    ended the match and the human('s side) won it
   summary() / match_end()   the (header, lines) of the hand's and the match's end
   review()         a review of app.deal for the review page
   card_words(card) a card in words
-  release()        what the review page leaves behind, dropped
 
 Here: a deal_multi.DealMulti, a persist_multi.MatchMulti (every seat adds the game
 points of its side, D6; the deal passes clockwise; `winners`, a bitmask, once a seat
@@ -61,6 +61,7 @@ class Kind:
 
     def unload(self):
         unload("sixtysix_ui.table_multi")
+        unload("sixtysix_core.review_multi")
 
     def save(self):
         """A 3/4-player match, or a choice of 3 or 4 players, in the MULTI region; a
@@ -106,6 +107,3 @@ class Kind:
     def review(self):
         from sixtysix_core.review_multi import ReviewMulti
         return ReviewMulti(self.app.rules, self.app.deal)
-
-    def release(self):
-        unload("sixtysix_core.review_multi")

@@ -40,6 +40,9 @@ class Kind:
 
     def unload(self):
         unload("sixtysix_ui.table")
+        import sys
+        if "sixtysix_core.bot" in sys.modules:  # the review's spare Deal, if any
+            sys.modules["sixtysix_core.bot"].release_values()
 
     def save(self):
         """The match (with its own rules) or, with none on, the choice for the next one;
@@ -72,7 +75,3 @@ class Kind:
     def review(self):
         from sixtysix_core.review import Review
         return Review(self.app.rules, self.app.deal)
-
-    def release(self):
-        from sixtysix_core import bot
-        bot.release_values()

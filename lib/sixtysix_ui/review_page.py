@@ -34,7 +34,7 @@ def _key(d):
 def _end(app):
     """Forget this page's modules (the next "Review" imports them again) and the bot's
     spare Deal; what still runs here keeps its own references until it returns."""
-    app.kind.release()
+    app.kind.unload()
     unload("sixtysix_ui.review_page")
     unload("sixtysix_core.review")
 

@@ -9,10 +9,11 @@ start(app)   scan the save regions, resume the newest valid save of either kind 
              the other kind's, else nothing: the choice's kind, fresh); True if a valid
              intent asks for a new match at once (before a reload to the other kind)
 scan(st)     (kind of the newest checksum-valid save: 2, 3 for 3 or 4 players, 0 for
-             none; intent): sets st.found, st.seq, st.slot and st.note, and st.other
-             (the other kind's newest save holds a match: its players, else 0) and
-             st.other_at (its offset), from the images' own headers (bytes 0-1 magic,
-             3-4 length, 5-6 seq, 7 flags, 13 the players) and checksums
+             none; intent; found: bit 0 a two-player image, bit 1 a 3/4-player one):
+             sets st.seq, st.slot and st.note, and st.other (the other kind's newest
+             save holds a match: (its players, its offset), else None), from the images'
+             own headers (bytes 0-1 magic, 3-4 length, 5-6 seq, 7 flags, 13 the
+             players) and checksums
 resume(app, multi)   a kind's newest valid save into the App (its settings, choice,
              match and hand); False if there is none
 """
@@ -23,13 +24,14 @@ from sixtysix_ui.storage import CHOICE, INTENT, MULTI, SLOT
 
 
 def scan(st):
-    """(kind, intent) of the nvm: see the module's docstring."""
-    st.found = 0
+    """(kind, intent, found) of the nvm: see the module's docstring; found has bit 0
+    for a two-player image, bit 1 for a 3/4-player one."""
+    found = 0
     if not st.enabled:
-        return 0, False
+        return 0, False, 0
     mem = st.read(0, MULTI + 2 * SLOT) if st.multi else st.read(0, 3 * SLOT)
     best = newest = other = -1
-    st.other = 0
+    st.other = None
     for region in (0, MULTI):
         multi = region == MULTI
         if multi and not st.multi:
@@ -52,7 +54,7 @@ def scan(st):
             if not persist.blank_at(mem, region, region + 2 * SLOT):
                 st.note = "Old save unreadable"
             continue
-        st.found |= 2 if multi else 1
+        found |= 2 if multi else 1
         at = region + (1 - st.slot[multi]) * SLOT
         if best < 0 or persist.newer(top, best):
             if newest >= 0:
@@ -62,27 +64,26 @@ def scan(st):
         else:
             other = at
     if newest < 0:
-        return 0, False
+        return 0, False, found
     st.seq = (best + 1) & 0xFFFF
     # the other kind's newest save, when it holds a match: the title offers it too
     # (byte 7 the flags, byte 13 the players' value index: 2, 3 or 4 players)
     if other >= 0 and mem[other + 7] & persist.FLAG_MATCH:
-        st.other = 2 + mem[other + 13]
-        st.other_at = other
+        st.other = (2 + mem[other + 13], other)
     s = mem[newest + 5]         # the intent names the newest save, which holds no match
     intent = (len(mem) > INTENT + 1 and mem[INTENT] == s and mem[INTENT + 1] == s ^ 0xFF
               and not mem[newest + 7] & persist.FLAG_MATCH)
-    return (3 if newest >= MULTI else 2), intent
+    return (3 if newest >= MULTI else 2), intent, found
 
 
 def start(app):
     import sys
     st = app.storage
-    newest, intent = scan(st)
+    newest, intent, found = scan(st)
     if st.read(INTENT, 2) not in (b"", b"\xff\xff"):
         st.write(INTENT, b"\xff\xff", 2)        # read once: cleared
     for multi in ((True, False) if newest == 3 else (False, True)):
-        if not st.found & (2 if multi else 1):
+        if not found & (2 if multi else 1):
             continue
         had = list(sys.modules)
         app._kind(multi)

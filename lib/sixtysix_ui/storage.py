@@ -8,7 +8,7 @@ the simulator.  No other module indexes it: they read and write through Storage.
          0   512  two-player saves: 2 slots of 256 (persist.py)       Storage.save
        512   256  the rules chosen on the title for the next match     Storage.save_choice
                   (a persist.py image, seq 0)
-      1022     2  INTENT: "start a new match after this reload",      Storage.set_intent
+      1022     2  INTENT: "start a new match after this reload",      title.reload
                   (seq, seq ^ 0xFF) of the newest save; else 0xFF 0xFF
       1024   512  3/4-player saves: 2 slots of 256 (persist_multi.py)  kind_multi.Kind.save
       4096   598  statistics: 2 slots of 299 (stats.py)                Stats.save
@@ -53,9 +53,8 @@ class Storage:
         self.buf = bytearray(SLOT)      # one image being written (either kind)
         self.seq = 1                    # the next save's counter, both kinds
         self.slot = [0, 0]              # the next slot of the two-player / 3-4 region
-        self.found = 0                  # start.scan: bit 0 a two-player save, bit 1 a 3/4
-        self.other = 0                  # start.scan: the other kind's match (its players)
-        self.other_at = -1              # ... and its image's offset (title.other)
+        self.other = None               # start.scan: the other kind's match, (players,
+                                        # the offset of its image), for title.other
 
     # ---------------------------------------------------------------- the raw map
 
@@ -88,13 +87,6 @@ class Storage:
             return True
         self.note = "Could not save"
         return False
-
-    # ------------------------------------------------------- the new-match intent
-
-    def set_intent(self):
-        """Ask the next start for a new match (before a reload to the other kind)."""
-        s = (self.seq - 1) & 0xFF           # the save just written
-        return self.write(INTENT, bytes((s, s ^ 0xFF)), 2)
 
     # ----------------------------------------------------------- two-player saves
 

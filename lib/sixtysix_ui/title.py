@@ -20,6 +20,7 @@ from micropython import const
 from sixtysix_core import rules as R
 from sixtysix_ui import input as I
 from sixtysix_ui.pages import LEVELS, Page
+from sixtysix_ui.storage import INTENT, MULTI, SLOT
 
 _PREV = const(5)                # left or up
 _NEXT = const(10)               # right or down
@@ -59,7 +60,7 @@ class Title(Page):
         m = []
         if app.in_match:
             m.append(_T_CONTINUE)
-        if app.storage.other:
+        if app.storage.other is not None:
             m.append(_T_OTHER)
         m.append(_T_NEW)
         m.append(_T_LEVEL)
@@ -96,7 +97,7 @@ class Title(Page):
             elif entry == _T_NEW:
                 lines.append("New match")
             elif entry == _T_OTHER:
-                lines.append("Resume %d-pl. match" % app.storage.other)
+                lines.append("Resume %d-pl. match" % app.storage.other[0])
             elif entry == _T_LEVEL:
                 lines.append("Bot: " + LEVELS[st.level])
             elif entry == _T_RULES:
@@ -192,7 +193,8 @@ class Title(Page):
 def reload(app, multi):
     """A match of the other kind on a board: the old match is given up (as a new match
     does), the choice kept in the region of its kind, a new match asked of the next
-    start (Storage.set_intent), then supervisor.reload().  False, and nothing changed,
+    start (storage.INTENT: the low byte of that save's seq and its complement), then
+    supervisor.reload().  False, and nothing changed,
     without it (the laptop plays both kinds in one heap)."""
     try:
         import supervisor
@@ -204,7 +206,9 @@ def reload(app, multi):
     app.in_match = False
     app._kind(multi)
     app.kind.save()
-    if not app.storage.set_intent():
+    st = app.storage
+    s = (st.seq - 1) & 0xFF                 # the intent names the save just written
+    if not st.write(INTENT, bytes((s, s ^ 0xFF)), 2):
         return False
     reload_now()
     return True
@@ -216,17 +220,16 @@ def other(app):
     (the same bytes but the seq and the checksum), then a reload on a board, or the
     start run again in this heap on a laptop."""
     from sixtysix_core.persist import fletcher16
-    from sixtysix_ui.storage import MULTI, SLOT
     st = app.storage
-    multi = st.other > 2
+    players, at = st.other
     app.save()
     buf = st.buf
-    buf[:] = st.read(st.other_at, SLOT)
+    buf[:] = st.read(at, SLOT)
     n = buf[3] | buf[4] << 8
     buf[5] = st.seq & 0xFF
     buf[6] = st.seq >> 8
     buf[n - 2], buf[n - 1] = fletcher16(buf, 0, n - 2)
-    if not st.put(MULTI if multi else 0, n):
+    if not st.put(MULTI if players > 2 else 0, n):
         return
     try:
         import supervisor

@@ -33,7 +33,7 @@ def seed(preset, old2p=False):
     from sixtysix_core import persist
     from sixtysix_core import persist_multi as PM
     from sixtysix_core import rules as R
-    from sixtysix_ui.storage import MULTI, Storage
+    from sixtysix_ui.storage import INTENT, MULTI, Storage
     storage = Storage(microcontroller.nvm)
     if old2p:
         from sixtysix_core import deal as D
@@ -56,7 +56,8 @@ def seed(preset, old2p=False):
     n = PM.encode_into(storage.buf, storage.seq, settings, (1, 1, 1), None, None,
                        R.preset(preset))
     storage.put(MULTI, n)
-    storage.set_intent()
+    s = (storage.seq - 1) & 0xFF            # the intent, as title.reload writes it
+    microcontroller.nvm[INTENT:INTENT + 2] = bytes((s, s ^ 0xFF))
 
 
 def main(board, script, preset, old2p=False):
