@@ -1,7 +1,7 @@
 """CircuitPython lane: time bot.choose on a fixed set of positions from every phase.
 
 Run: circuitpython -X heapsize=1m host_tests/mp_bot_bench.py ROOT HANDS [LEVELS]
-(LEVELS: digits, default 012; 3 is hard-v1, with bot_v1.py's close test)
+(LEVELS: digits of bot.LEVELS, default 012)
 Positions: hands dealt from Rng(1000 + h), h < HANDS, played by the greedy rule
 of thumb (closing the talon at one in six of its chances); every decision with at
 least two legal actions is a position.  For each level the bot chooses with
@@ -23,8 +23,6 @@ def main():
     from sixtysix_core import simple_bots as SB
     from sixtysix_core.view import PlayerView
     from sixtysix_core import bot
-    if "3" in levels:
-        from sixtysix_core import bot_v1  # noqa: F401  (hard-v1's close test)
     d = D.Deal()
     view = PlayerView(d, 0)
     buf = bytearray(40)
