@@ -206,7 +206,7 @@ def test_importing_the_host_players_changes_no_core_module():
             "    return {(m, k): id(v) for m, mod in list(sys.modules.items())\n"
             "            if m.startswith('sixtysix_core') for k, v in vars(mod).items()}\n"
             "before = snap()\n"
-            "from sixtysix_tools.players import expert, hard_v1, rdeep\n"
+            "from sixtysix_tools.players import expert, hard_v1, hard_v2, pimc, rdeep\n"
             "after = snap()\n"
             "changed = sorted(k for k in before if after.get(k) != before[k])\n"
             "print('CHANGED', changed)\n" % (ROOT, os.path.join(ROOT, "tools")))
