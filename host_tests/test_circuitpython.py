@@ -115,6 +115,14 @@ def test_bot_decisions_allocate_nothing(tree):
                               "lib", cwd=tree))
 
 
+def test_bench_bot_times_hard_v1_with_its_close_test_from_tools(tree):
+    """`bench bot --v1`: level 3 on the lane is hard-v1, its close test read from tools/."""
+    r = mplane.run_script(os.path.join(HOST, "mp_bot_bench.py"), "2m", "lib", 1, "3",
+                          os.path.join(ROOT, "tools"), cwd=tree)
+    assert r.returncode == 0 and "DONE" in r.stdout, r.stdout + r.stderr
+    assert sum(line.startswith("T 3 ") for line in r.stdout.splitlines()) >= 5
+
+
 @pytest.mark.parametrize("pystack", [mplane.PYSTACK_CP9, mplane.PYSTACK_CP10])
 def test_hard_vs_hard_match_in_48k(tree, pystack):
     out = _passes(mplane.run_script(os.path.join(HOST, "mp_bot_match.py"), MATCH_HEAP,
