@@ -1,7 +1,8 @@
 """CircuitPython lane: time bot.choose on a fixed set of positions from every phase.
 
-Run: circuitpython -X heapsize=1m host_tests/mp_bot_bench.py ROOT HANDS [LEVELS]
-(LEVELS: digits, default 012; 3 is hard-v1, with bot_v1.py's close test)
+Run: circuitpython -X heapsize=1m host_tests/mp_bot_bench.py ROOT HANDS [LEVELS [TOOLS]]
+(LEVELS: digits of bot.LEVELS, default 012; 3 is hard-v1, whose close test is in
+TOOLS/sixtysix_tools/players/hard_v1.py, TOOLS being the repository's tools/)
 Positions: hands dealt from Rng(1000 + h), h < HANDS, played by the greedy rule
 of thumb (closing the talon at one in six of its chances); every decision with at
 least two legal actions is a position.  For each level the bot chooses with
@@ -23,8 +24,11 @@ def main():
     from sixtysix_core import simple_bots as SB
     from sixtysix_core.view import PlayerView
     from sixtysix_core import bot
+    v1 = None
     if "3" in levels:
-        from sixtysix_core import bot_v1  # noqa: F401  (hard-v1's close test)
+        sys.path.append(sys.argv[4])
+        from sixtysix_tools.players import hard_v1
+        v1 = hard_v1.choose
     d = D.Deal()
     view = PlayerView(d, 0)
     buf = bytearray(40)
@@ -41,7 +45,10 @@ def main():
                     level = ord(ch) - 48
                     r = RNG.Rng(7 + index)
                     t0 = time.ticks_us()
-                    bot.choose(view, level, r)
+                    if level == 3:
+                        v1(view, r)
+                    else:
+                        bot.choose(view, level, r)
                     dt = time.ticks_diff(time.ticks_us(), t0)
                     print("T", level, tag, dt)
                 index += 1

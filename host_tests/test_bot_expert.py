@@ -1,4 +1,4 @@
-"""The rule-based `expert`, hard-v1, and issue 13's search pieces (RULES.md R7-R14, R22).
+"""The rule-based `expert`, hard-v1, and the search pieces of hard (RULES.md R7-R14, R22).
 
 expert plays legal 66 under every preset, declares a correct 66 at once, closes only on
 its counted points; playout.run's closing candidate scores as a close on the engine
@@ -10,10 +10,8 @@ import sys
 import pytest
 
 from sixtysix_core import bot
-from sixtysix_core import bot_v1  # noqa: F401  (hard-v1's close test, for level 3)
 from sixtysix_core import deal as D
 from sixtysix_core import endgame
-from sixtysix_core import expert
 from sixtysix_core import playout
 from sixtysix_core import rng as RNG
 from sixtysix_core import rules as R
@@ -23,10 +21,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from test_bot_play import play  # noqa: E402  (players may be choose functions)
+from sixtysix_tools.players import expert, hard_v1  # noqa: E402
 
 
 HARD = bot.LEVELS.index("hard")
-HARD_V1 = bot_v1.LEVEL
+HARD_V1 = hard_v1.choose
 
 
 @pytest.mark.parametrize("preset", ["CLASSIC_66", "POLISH_HOUSE", "CZECH_66", "SCHNAPSEN",
@@ -178,8 +177,8 @@ def test_playout_leader_closes_on_sure_points_as_the_engine_would():
 
 
 def test_hard_v1_plays_without_playout_closes():
-    """bot_v1 wraps bot.choose: at hard-v1's level the playouts never close (as before
-    issue 13), at hard's they may; CLOSE_AT is put back after each decision."""
+    """hard_v1.choose: its playouts never close, hard's may; CLOSE_AT is put back after
+    each decision."""
     seen = {}
     real = playout.run
 
@@ -195,6 +194,26 @@ def test_hard_v1_plays_without_playout_closes():
     finally:
         playout.run = real
     assert seen[HARD_V1] == {0} and seen[HARD] == {playout.CLOSE_AT} != {0}
+
+
+def test_importing_the_host_players_changes_no_core_module():
+    """The host-only players are chosen by the tools; importing them (in a fresh
+    process) leaves every name of every loaded core module as it was."""
+    import subprocess
+    code = ("import sys\nsys.path[:0] = [%r, %r]\n"
+            "from sixtysix_core import bot, deal, playout, sample, endgame\n"
+            "def snap():\n"
+            "    return {(m, k): id(v) for m, mod in list(sys.modules.items())\n"
+            "            if m.startswith('sixtysix_core') for k, v in vars(mod).items()}\n"
+            "before = snap()\n"
+            "from sixtysix_tools.players import expert, hard_v1, hard_v2, pimc, rdeep\n"
+            "after = snap()\n"
+            "changed = sorted(k for k in before if after.get(k) != before[k])\n"
+            "print('CHANGED', changed)\n" % (ROOT, os.path.join(ROOT, "tools")))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert "CHANGED []" in out.stdout, out.stdout
 
 
 def test_bench_tune_plays_a_variant_and_refuses_bad_input(capsys):

@@ -162,15 +162,15 @@ def test_the_lead_to_the_trick_in_progress_excludes_the_cards_it_marks():
 
 
 def test_hard_v1_does_not_infer(monkeypatch):
-    """hard-v1 (level 3) plays as before issue 13's inference: it never asks."""
-    from sixtysix_core import bot_v1
+    """hard-v1 (level 3) does not infer from his play: it never asks."""
+    from sixtysix_tools.players import hard_v1
     d = scripted()
     step(d)
 
     def boom(view, seat):
         raise AssertionError("hard-v1 asked for unlikely cards")
     monkeypatch.setattr(sample, "unlikely", boom)
-    assert d.is_legal(bot.choose(PlayerView(d, 0), bot_v1.LEVEL, RNG.Rng(1)))
+    assert d.is_legal(hard_v1.choose(PlayerView(d, 0), RNG.Rng(1)))
     with pytest.raises(AssertionError):
         bot.choose(PlayerView(d, 0), 2, RNG.Rng(1))
 

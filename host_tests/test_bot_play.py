@@ -11,16 +11,14 @@ import sys
 import pytest
 
 from sixtysix_core import bot
-from sixtysix_core import bot_v1  # noqa: F401  (hard-v1's close test, for level 3)
 from sixtysix_core import deal as D
-from sixtysix_core import expert
-from sixtysix_core import rdeep
 from sixtysix_core import rng as RNG
 from sixtysix_core import rules as R
 from sixtysix_core.view import PlayerView
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
+from sixtysix_tools.players import expert, hard_v1, rdeep  # noqa: E402
 
 
 def play(rules, seed, levels, check=None):
@@ -66,7 +64,7 @@ def test_options_that_change_turns():
         rules.set(*opts)
         for seed in range(3):
             play(rules, seed, (2, 1))
-            play(rules, seed, (expert.choose, 3))       # the baseline and hard-v1
+            play(rules, seed, (expert.choose, hard_v1.choose))    # the baseline, hard-v1
 
 
 def test_declares_correct_66_at_once_and_never_falsely():

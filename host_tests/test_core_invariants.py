@@ -5,6 +5,7 @@ from invariants import check_state, play_hand
 from sixtysix_core import deal as D
 from sixtysix_core import notation
 from sixtysix_core import rules as R
+from sixtysix_core import simple_bots
 from sixtysix_core.record import format_record
 from sixtysix_core.rng import Rng
 
@@ -119,7 +120,7 @@ def test_fused_playout_makes_the_same_choices_as_the_generic_loop():
         for hand in range(100):
             a.new_hand(hand % 2, ra)
             b.new_hand(hand % 2, rb)
-            a.playout(ra)
+            simple_bots.playout(a, ra)
             while not b.is_over():               # the same policy, one action at a time
                 n = b.legal_into(buf)
                 choices = [x for x in buf[:n]

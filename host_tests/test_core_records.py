@@ -133,6 +133,20 @@ def test_binary_input_is_an_error_at_line_zero():
         assert answer["error"]["line"] == 0 and not answer["ok"]
 
 
+def test_the_utf8_check_holds_across_chunk_boundaries(monkeypatch):
+    """The whole-input UTF-8 check reads in chunks: a character cut by a chunk's end is
+    whole text, a sequence cut off at the end of the input, a bad byte or an encoded
+    surrogate anywhere is not (every chunk size from 1 byte)."""
+    good = (HEADER + "# \u00e9\u20ac\U0001f600 \u00e9\n0 KH\n").encode()
+    for size in (1, 2, 3, 4, 5, 7, 1 << 16):
+        monkeypatch.setattr(notation, "_CHUNK", size)
+        assert notation.replay(good)[0]["ok"], size
+        for bad in (good + b"# \xe2\x82", good + b"# \xff\n", good + b"# \xed\xa0\x80\n",
+                    good[:len(HEADER) + 3] + b"\x82" + good[len(HEADER) + 3:]):
+            answer, _ = notation.replay(bad)
+            assert answer["error"] == {"line": 0, "message": "the record is not UTF-8 text"}
+
+
 # ------------------------------------------------------------------- fuzzing
 
 TOKENS = st.sampled_from(["rules", "CLASSIC_66", "dealer", "deck", "format", "1", "0", "2",

@@ -18,17 +18,18 @@ How it decides (RULES.md references in brackets):
     points;
   * phase 2, talon exhausted: both hands are known by elimination, so the endgame
     solver (endgame.py) plays perfectly; talon closed: the same rollouts (the playouts
-    follow R9), measured stronger than a solver vote in each of 4 sampled worlds
-    (README, "What issue 13 tried"), which hard-v1 keeps.
+    follow R9), measured stronger than a solver vote in each of 4 sampled worlds,
+    which level 3 keeps.
 
 Levels (budgets sized for a SAMD51 in CircuitPython, see tools/sixtysix_tools/bench_bot):
   easy    the rule of thumb with a third of its card choices random, never closes;
   normal  rollouts on few worlds, small solver budget;
   hard    more worlds, the full solver budget.
-Level 3 (host tools only: tournament "hard-v1", bot_v1.py): hard as it was before issue
-13 - 192 playouts, and closing only when, in every sampled world, the exact solver
-proves it then wins [R13, R19]; that close test is in bot_v1.py, which installs itself
-as close_test when imported (the device never imports it).
+Level 3 (host tools only: tournament "hard-v1", tools/sixtysix_tools/players/hard_v1.py):
+192 playouts, no inference, a closed talon judged by a solver vote, and closing never
+rolled out: it closes only when close_test(view, level, rng, scratch), passed by the
+caller, says so (hard-v1's: the exact solver proves a win in every sampled world
+[R13, R19]); without a close_test level 3 never closes.
 
 Scratch state (one Deal, one Solver, small per-candidate lists) is created on the first
 call and reused; rollouts and solves allocate nothing.
@@ -60,8 +61,6 @@ _POINTS = cards.CARD_POINTS
 
 _state = [None]                  # [_Scratch] once created
 _multi = [None]                  # [the bot_multi module] once a 3- or 4-player view came
-close_test = None                # level 3's close test, f(view, level, rng, scratch) ->
-                                 # bool (bot_v1.py, host only)
 
 
 class _Scratch:
@@ -86,7 +85,7 @@ def _scratch(view):
     return s
 
 
-def choose(view, level, rng):
+def choose(view, level, rng, close_test=None):
     me = view.seat
     specials = view.legal_specials()
     legal = view.legal_cards()
@@ -113,7 +112,7 @@ def choose(view, level, rng):
     s = _scratch(view)
     close = False
     if phase == D.PH_LEAD:
-        roll_close = level < 3                      # not hard-v1 (bot_v1.py)
+        roll_close = level < 3                      # level 3: close_test instead
         if specials >> (D.A_DRAW - 24) & 1:
             if (not roll_close and specials >> (D.A_CLOSE - 24) & 1 and close_test
                     and close_test(view, level, rng, s)):
@@ -229,7 +228,7 @@ def _rollouts(view, level, rng, s, legal, budget, close):
     if not HALVING:
         rounds = 1
     exclude = sample.excluded(view, 1 - me)
-    infer = sample.unlikely(view, 1 - me) if level < 3 else 0     # not hard-v1
+    infer = sample.unlikely(view, 1 - me) if level < 3 else 0     # not level 3
     first = True
     active = n
     while active > 1:

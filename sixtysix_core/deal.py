@@ -377,13 +377,6 @@ class Deal:
             m ^= low
         return n
 
-    def playout(self, rng):
-        """Play the hand to its end, each action uniform among the legal ones except a
-        false declaration: simple_bots.playout, which holds the fused loop (the bot
-        does not use it, so a board does not load its code).  Allocates nothing."""
-        from sixtysix_core import simple_bots
-        simple_bots.playout(self, rng)
-
     def _meld_allowed(self, seat):
         """R12 timing: talon open with >= 2 left, or any lead with marriages_in_phase2."""
         if self.opt_meld_needs_trick and self.tricks[seat] == 0:

@@ -13,9 +13,9 @@ replay(data)             (answer, deal): answer is the replayer's JSON object as
                          LINE_LIMIT bytes each) and only up to the first fault, after one
                          pass that checks the whole input is UTF-8 without NUL bytes.
 
-No core module imports this one, so it never loads on the device.
+No core module imports this one, so it never loads on the device; it imports on
+CircuitPython and MicroPython too (no module they lack).
 """
-import codecs
 import io
 
 from sixtysix_core import cards
@@ -34,7 +34,7 @@ _TRUMP = D.A_MELD + 4    # "trump <suit>" (3 and 4 players): _TRUMP + suit
 def parse_card(token):
     """'TH', 'th', '10h', 'Qs' -> card int; anything else -> None (RECORD_FORMAT.md 3).
     Only ASCII letters count: 'Kſ' (U+017F, whose upper case is S) is not a card."""
-    if not token.isascii():
+    if not _ascii(token):
         return None
     if len(token) == 3 and token[:2] == "10":
         rank_char, suit_char = "T", token[2]
@@ -49,7 +49,7 @@ def parse_card(token):
 
 
 def _parse_suit(token):
-    if len(token) == 1 and token.isascii() and token.upper() in cards.SUIT_CHARS:
+    if len(token) == 1 and _ascii(token) and token.upper() in cards.SUIT_CHARS:
         return cards.SUIT_CHARS.index(token.upper())
     return None
 
@@ -114,7 +114,7 @@ def legal_tokens(deal):
 
 class _Fault(Exception):
     def __init__(self, line, message, header=False):
-        Exception.__init__(self, message)
+        super().__init__(message)
         self.line = line
         self.message = message
         self.header = header
@@ -131,22 +131,52 @@ def _source(data):
     if isinstance(data, str):
         try:
             data = data.encode("utf-8")
-        except UnicodeEncodeError:
+        except UnicodeError:
             raise _Fault(0, "the record is not UTF-8 text", True) from None
     f = io.BytesIO(data) if isinstance(data, (bytes, bytearray)) else data
-    decoder = codecs.getincrementaldecoder("utf-8")()
+    carry = b""
     while True:
-        chunk = f.read(_CHUNK)
-        if b"\x00" in chunk:
+        raw = f.read(_CHUNK)
+        if b"\x00" in raw:
             raise _Fault(0, "the record contains a NUL byte; it is not a text file", True)
+        chunk = carry + raw
+        cut = _complete(chunk) if raw else len(chunk)   # at the end: all of it
+        carry = chunk[cut:]
         try:
-            decoder.decode(chunk, not chunk)
-        except UnicodeDecodeError:
+            chunk[:cut].decode("utf-8")
+        except UnicodeError:
             raise _Fault(0, "the record is not UTF-8 text", True) from None
-        if not chunk:
+        if not raw:
             break
     f.seek(0)
     return f
+
+
+def _complete(chunk):
+    """The length of chunk without a UTF-8 sequence cut off at its end (at most 3 bytes
+    are held back for the next chunk)."""
+    n = len(chunk)
+    i = n - 1
+    while i >= 0 and i > n - 4 and chunk[i] & 0xC0 == 0x80:
+        i -= 1                                  # continuation bytes
+    if i < 0:
+        return n
+    b = chunk[i]
+    need = 2 if b >> 5 == 6 else 3 if b >> 4 == 14 else 4 if b >> 3 == 30 else 1
+    return i if n - i < need else n
+
+
+def _ascii(text):
+    """True if text holds only ASCII characters."""
+    return len(text.encode("utf-8")) == len(text)
+
+
+def _first_unprintable(text):
+    """The first character of text outside printable ASCII (space to tilde), or None."""
+    for ch in text:
+        if not " " <= ch <= "~":
+            return ch
+    return None
 
 
 def _lines(data):
@@ -171,8 +201,8 @@ def _lines(data):
             line = line[:-1]
         text = line.split("#", 1)[0]
         plain = text.replace("\t", " ")
-        if not (plain.isascii() and plain.isprintable()):
-            bad = next(ch for ch in plain if not " " <= ch <= "~")
+        bad = _first_unprintable(plain)
+        if bad is not None:
             raise _Fault(number, "the character U+%04X may not appear outside a comment: a "
                          "record uses ASCII letters, digits, spaces and tabs" % ord(bad))
         words = text.split()

@@ -1,11 +1,11 @@
-"""Two simple bots for tests, benchmarks and the first version of the app.
+"""Two simple bots and a random playout, for tests and benchmarks (not the app).
 
 Both are `choose(view, rng) -> action` on a PlayerView (view.py) for the seat to move,
 with actions encoded as in deal.py.  Neither allocates.
 
 * random_choose: uniform over the legal actions other than a false declaration (a
-  random false declaration would end most hands at once); playout (and Deal.playout,
-  which calls it) plays the same policy straight on the engine.
+  random false declaration would end most hands at once); playout(deal, rng) plays the
+  same policy straight on the engine.
 * greedy_choose: rule of thumb.  Declares a correct 66 at once, always draws, melds the
   best marriage, exchanges the trump nine, never closes; leads its cheapest non-trump;
   follows by taking a trick that is worth it with the cheapest winning card, else
@@ -50,7 +50,7 @@ def playout(deal, rng, buf=None):
     view): the random rollout of benchmarks.  Fused for speed: it makes the same choices
     as a loop of legal_into (without a false 'out'), rng.below and apply, but does not
     extend the action log; rng.below and the lead are inlined (the generator's state is
-    kept in locals meanwhile).  Allocates nothing.  `buf` is no longer needed."""
+    kept in locals meanwhile).  Allocates nothing.  `buf` is accepted and not used."""
     bit37 = D._BIT37
     pop = cards.POP6
     hand = deal.hand

@@ -23,8 +23,8 @@ creates).  Last, exact-solver node counts on random exhausted-talon positions (C
 
     python3 tools/sixtysix.py bench bot [--hands N] [--no-heap] [--py-heap] [--v1]
 
---v1 also times hard-v1 (level 3: hard with bot_v1.py's older close test) right after
-hard on every position, so that the two compare under the same machine load.
+--v1 also times hard-v1 (level 3 with its close test, players/hard_v1.py) after hard on every
+position, so that the two compare under the same machine load.
 """
 import os
 import shutil
@@ -75,7 +75,8 @@ def percentile(sorted_values, q):
 
 def time_positions(micropython, root, hands, levels="012"):
     script = os.path.join(ROOT, "host_tests", "mp_bot_bench.py")
-    out = subprocess.run([micropython, "-X", "heapsize=2m", script, ".", str(hands), levels],
+    out = subprocess.run([micropython, "-X", "heapsize=2m", script, ".", str(hands), levels,
+                          os.path.join(ROOT, "tools")],
                          capture_output=True, text=True, env=_env(), cwd=root)
     if out.returncode != 0 or "DONE" not in out.stdout:
         raise RuntimeError("bench script failed:\n" + out.stdout[-2000:] + out.stderr[-2000:])
@@ -218,7 +219,7 @@ def main(command, args):
     ap.add_argument("--no-heap", action="store_true", help="skip the heap search")
     ap.add_argument("--py-heap", action="store_true", help="also search the heap from .py")
     ap.add_argument("--v1", action="store_true",
-                    help="also time hard-v1 (hard with the older close test) on each position")
+                    help="also time hard-v1 (level 3 with its close test) on each position")
     if args and args[0] == "bot":
         args = args[1:]
     ns = ap.parse_args(args)

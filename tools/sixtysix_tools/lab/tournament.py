@@ -2,11 +2,13 @@
 
     python3 tools/sixtysix.py tournament A B --hands N --seed S [--jobs J] [--rules PRESET]
 
-Bots: random, greedy, rdeep, expert, easy, normal, hard, hard-v1 (hard with the
-older close test of sixtysix_core/bot_v1.py, host only).  Each of the N deals is played twice
-with the seats swapped (duplicate format), so luck of the cards cancels.  Deal i uses
-the pack shuffled by Rng(seed * 1000003 + i) and dealer i % 2; each seat's bot gets its
-own Rng seeded from (seed, i, game, seat), so a run is reproducible with any --jobs.
+Bots: random, greedy, rdeep, expert, easy, normal, hard, and host only
+(tools/sixtysix_tools/players/): hard-v1 (the hard level with a solver-proven close
+test), hard-v2 (hard as kept for the tables), pimc-deep (each sampled deal searched).  Each of the N
+deals is played twice with the seats swapped (duplicate format), so luck of the cards
+cancels.  Deal i uses the pack shuffled by Rng(seed * 1000003 + i) and dealer i % 2;
+each seat's bot gets its own Rng seeded from (seed, i, game, seat), so a run is
+reproducible with any --jobs.
 
 Printed for each side: hands won, game points per hand (net: a penalty counts
 negative), game-point share (its gains plus the other side's penalties, over all such
@@ -24,13 +26,15 @@ from sixtysix_core import rng as RNG
 from sixtysix_tools.lab.duplicate import (_mean_ci, _progress, _share_ci,  # noqa: F401
                                          _wilson, play_hand)
 
-BOTS = ("random", "greedy", "rdeep", "expert", "easy", "normal", "hard", "hard-v1")
+BOTS = ("random", "greedy", "rdeep", "expert", "easy", "normal", "hard", "hard-v1", "hard-v2",
+        "pimc-deep")
 EXTRA = {}          # more bots: name -> a function making choose(view, rng) (bench tune)
 
 
 def bot_function(name):
     """choose(view, rng) for a bot name."""
-    from sixtysix_core import bot, expert, rdeep, simple_bots
+    from sixtysix_core import bot, simple_bots
+    from sixtysix_tools.players import expert, hard_v1, hard_v2, pimc, rdeep
     if name in EXTRA:
         return EXTRA[name]()
     if name == "random":
@@ -42,8 +46,11 @@ def bot_function(name):
     if name == "expert":
         return expert.choose
     if name == "hard-v1":
-        from sixtysix_core import bot_v1            # installs hard-v1's close test
-        return lambda view, rng: bot.choose(view, bot_v1.LEVEL, rng)
+        return hard_v1.choose
+    if name == "hard-v2":
+        return hard_v2.choose
+    if name == "pimc-deep":
+        return pimc.choose
     if name in bot.LEVELS:
         level = bot.LEVELS.index(name)
         return lambda view, rng: bot.choose(view, level, rng)

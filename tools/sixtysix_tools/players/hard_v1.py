@@ -1,12 +1,13 @@
-"""hard-v1: the close test of the hard level before issue 13 (host only, not shipped).
+"""hard-v1 (host only, not shipped): the hard level with a close test instead of rolled closes.
 
-Importing this module installs should_close() as bot.py's close test (bot.close_test)
-for level LEVEL (tournament name NAME), which does not roll closing out as a
-candidate: close only if the exact solver proves a win in every sampled world
-(RULES.md R13, R19).  With that level's budgets (192 playouts) bot.choose then plays
-exactly as hard did before issue 13: importing also wraps bot.choose so that at this
-level playout.CLOSE_AT is 0 (the playouts of before, in which nobody closes).  The
-device never imports this module, so its levels never reach this test.
+choose(view, rng) is bot.choose at level LEVEL (192 playouts, no inference from his
+play, a closed talon judged by a solver vote over 4 sampled worlds) with two
+differences from hard: closing is not a rollout candidate but should_close(), which
+closes only if the exact solver proves a win in every sampled world (RULES.md R13,
+R19); and in its playouts nobody closes (playout.CLOSE_AT is 0 for the length of the
+call, and put back after).
+Importing this module changes nothing in the core; a tool chooses it by name
+(tournament "hard-v1").
 """
 from sixtysix_core import bot
 from sixtysix_core import cards
@@ -62,17 +63,11 @@ def should_close(view, level, rng, s):
     return True
 
 
-def _choose(view, level, rng, _choose=bot.choose):
-    """bot.choose, with the playouts of before issue 13 at LEVEL."""
-    if level != LEVEL:
-        return _choose(view, level, rng)
+def choose(view, rng):
+    """hard-v1's action for the seat to move in `view`."""
     close_at = playout.CLOSE_AT
     playout.CLOSE_AT = 0
     try:
-        return _choose(view, level, rng)
+        return bot.choose(view, LEVEL, rng, should_close)
     finally:
         playout.CLOSE_AT = close_at
-
-
-bot.close_test = should_close  # type: ignore[assignment]
-bot.choose = _choose  # type: ignore[assignment]
