@@ -132,6 +132,6 @@ def test_hard_v2_is_the_hard_of_the_tables(preset):
 
 
 def test_tournament_knows_the_host_players():
-    from sixtysix_tools import tournament
+    from sixtysix_tools.lab import tournament
     assert tournament.bot_function("pimc-deep") is pimc.choose
     assert tournament.bot_function("hard-v2") is hard_v2.choose

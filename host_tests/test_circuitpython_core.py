@@ -21,7 +21,7 @@ MODULES = sorted(n[:-3] for n in os.listdir(CORE) if n.endswith(".py") and n != 
 # hardware, no clock and no randomness (the core's Rng is its own)
 BUILTINS = ("micropython", "gc", "sys", "io", "array", "struct", "math")
 # each case passes or fails for itself; a module listed here must still fail (strict)
-KNOWN = {"notation": "notation.py imports codecs, which CircuitPython lacks"}
+KNOWN = {}
 HEAP = "1m"          # an import check, not a memory budget (bench heap32 measures those)
 
 lane = pytest.mark.skipif(mplane.binaries() is None, reason=mplane.HOW_TO_GET)

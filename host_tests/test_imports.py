@@ -307,7 +307,6 @@ def test_every_ui_module_has_a_rank():
     assert not missing, "add these to UI_ORDER in host_tests/test_imports.py: %s" % missing
 
 
-@pytest.mark.xfail(strict=True, reason="circles being opened")
 def test_no_import_circles():
     assert not CIRCLES, "import circles:\n" + _report(CIRCLES)
 
