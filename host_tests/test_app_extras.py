@@ -1,4 +1,4 @@
-"""Review, statistics and sound in the handheld app, driven by key presses (issue 10: 10-12).
+"""Review, statistics and sound in the handheld app, driven by key presses.
 
 The review page (review_page.py) computes on the "device" slice by slice with a
 progress bar and stops on B; its result is the core review's (sixtysix_core/review.py)

@@ -1,4 +1,4 @@
-"""3- and 4-player matches in the app (issue 12): whole matches by key presses on both
+"""3- and 4-player matches in the app: whole matches by key presses on both
 layouts and the three-button OLED, every text within its place, the match flow (scores
 per seat from the hand's score_delta, the deal passing clockwise, the winner), the title
 offering the presets, `sim --rules` and its refusal of a bad preset."""

@@ -1,4 +1,4 @@
-"""The title's "House rules" page of 3 and 4 players (house_page.py, issue 12): every
+"""The title's "House rules" page of 3 and 4 players (house_page.py): every
 option the 3/4-player engine reads chosen by key presses on both layouts and the
 three-button OLED, then played by the next match; kept across a restart, with and
 without a match on; nothing offered that the engine or a save refuses; every text

@@ -27,9 +27,9 @@ import mplane
 
 ROOT = mplane.ROOT
 HOST = os.path.join(ROOT, "host_tests")
-MATCH_HEAP = "48k"          # README: a full hard-vs-hard match to 7
-APP_HEAP = "128k"           # README: the whole app's scripted match, both layouts
-# README: a whole 3- or 4-player match of the app (issue 12), as a board starts it (after
+MATCH_HEAP = "48k"          # docs/MEMORY.md: a full hard-vs-hard match to 7
+APP_HEAP = "128k"           # docs/MEMORY.md: the whole app's scripted match, both layouts
+# docs/MEMORY.md: a whole 3- or 4-player match of the app, as a board starts it (after
 # the reload that "New match" of such a preset asks for), in the two-player match's heap.
 MULTI_HEAP = "128k"
 # the two-player engine, table and bot: never loaded by a 3- or 4-player match, and the

@@ -246,7 +246,7 @@ def _stop_everywhere(world, scenario, tmp_path, monkeypatch, capsys):
     assert {"write", "replace", "mkdir"} <= kinds
     if scenario != "empty":
         assert {"remove", "rmdir"} <= kinds
-    faults = FAULTS if scenario == "flat" else FAULTS[:2]    # the case: all four
+    faults = FAULTS if scenario == "flat" else FAULTS[:2]    # the flat layout: all four
     points = [(k, fault) for k in range(operations) for fault in faults
               if fault != "torn" or counter.seen[k][0] == "write"]
     assert verdict(boot([clean])[0], clean, old, new) == "new"

@@ -105,7 +105,7 @@ def test_wrap():
 
 
 def test_frame_render_time(capsys):
-    """Not a budget, a figure for the README: one TFT frame rendered and read back."""
+    """Not a budget, a figure for docs/: one TFT frame rendered and read back."""
     import time
     d = Driver("pygamer", seed=SEED, nvm=bytearray(b"\xff" * 8192))
     d.run("a settle")

@@ -284,7 +284,7 @@ def test_review_slices_allocate_nothing_on_the_circuitpython_lane(tmp_path):
 @pytest.mark.skipif(mplane.binaries() is None, reason=mplane.HOW_TO_GET)
 @pytest.mark.parametrize("preset", ["FOUR_PLAYER_PL", "THREE_PLAYER_PL"])
 def test_a_whole_multi_match_with_saves_and_reviews_in_96k(tmp_path, preset):
-    """README: the core's part of a 4-player match (hard bots, a save after every action,
+    """docs/MEMORY.md: the core's part of a 4-player match (hard bots, a save after every action,
     a resume read at every hand, a review of every hand) within 96 KiB of heap on the
     CircuitPython lane (89 KiB is enough today, 88 KiB is not)."""
     root = mplane.compile_core(str(tmp_path))
@@ -296,7 +296,7 @@ def test_a_whole_multi_match_with_saves_and_reviews_in_96k(tmp_path, preset):
 
 @pytest.mark.skipif(mplane.binaries() is None, reason=mplane.HOW_TO_GET)
 def test_save_and_review_modules_heap(tmp_path):
-    """README: on top of a 3/4-player match's modules, persist_multi + review +
+    """docs/MEMORY.md: on top of a 3/4-player match's modules, persist_multi + review +
     review_multi cost about 11 KB of heap (qstr pool growth included), and a review in
     progress (its buffers, the bot's scratch worlds, the hand) about 8 KB more."""
     root = mplane.compile_core(str(tmp_path))

@@ -96,7 +96,7 @@ def test_one_function_decides_which_presets_a_command_plays():
     finally:
         sys.path.pop(0)
     assert cli.rules_for("CZECH_66", "term").preset == "CZECH_66"
-    for command in ("term", "tournament"):              # issue 12: they play 3 and 4
+    for command in ("term", "tournament"):              # they play 3 and 4 players
         assert cli.rules_for("THREE_PLAYER_PL", command).players == 3
         assert cli.rules_for("FOUR_PLAYER_PL", command).players == 4
     with pytest.raises(cli.BadInput, match="3-player game"):

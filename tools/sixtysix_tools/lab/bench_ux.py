@@ -14,7 +14,7 @@ line plays the OLED layout with three buttons (left, right, A: the FeatherWing's
 default), where the menu is the cursor's "Menu" slot and menus move with left/right.  Printed
 per layout: presses per card (every press of the match over the cards the player
 played, the A on each hand summary included), the same without the summaries' presses
-(what playing the cards took: the issue's 2.0 counted that), and the most presses any
+(what playing the cards alone takes), and the most presses any
 single move needed.  The title's "New match" press is not counted.
 """
 import os
