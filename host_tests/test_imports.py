@@ -16,18 +16,17 @@ The layers, bottom to top (a module imports only from its own layer or below):
   5. tools/: the laptop side (sixtysix_tools and the firmware stand-ins); nothing on the
      device imports it.
 Inside sixtysix_ui (UI_ORDER, bottom to top): keys and measures (input, layouts,
-sprites); words and state (texts, sound, storage, stats); drawing (render); pages (pages
-and the pages built on it); the parts a table opens and drops (trump page, menu, starts);
-the two tables; the kinds of match (kind_two, kind_multi: build, resume and save a match
-of two, or of three or four, players and open its table); the app, which holds one kind
-and switches screens; the start (which save resumes, below the pages: the title runs
-it again to resume the other kind's match).  A module imports its own rank or below; a circle inside a rank is
-caught by the circle test.
+sprites); words and state (texts, sound, storage, stats); drawing (render); the start
+(which save resumes: below the pages, as the title runs it again to resume the other
+kind's match); pages (pages, the title and the pages built on them); the parts a table
+opens and drops (trump page, menu); the two tables; the kinds of match (kind_two,
+kind_multi: build and save a match of two, or of three or four, players and open its
+table); the app, which holds one kind and switches screens.  A module imports its own
+rank or below; a circle inside a rank is caught by the circle test.
 """
 import ast
 import os
 
-import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
