@@ -27,7 +27,6 @@ rank or below; a circle inside a rank is caught by the circle test.
 import ast
 import os
 
-
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # the folders whose .py files are the tree's modules, with the dotted prefix each gets
