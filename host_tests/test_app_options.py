@@ -18,6 +18,7 @@ from sixtysix_core import rules as R  # noqa: E402
 from sixtysix_core.deal_multi import DealMulti  # noqa: E402
 from sixtysix_core.rng import Rng  # noqa: E402
 from sixtysix_tools import simhw  # noqa: E402
+from sixtysix_ui.storage import MULTI  # noqa: E402
 from sixtysix_tools.sim import Driver  # noqa: E402
 from sixtysix_ui import app as A  # noqa: E402
 from sixtysix_ui import house_page as H  # noqa: E402
@@ -170,7 +171,7 @@ def test_a_match_with_house_rules_is_saved_resumed_and_played_out(board, case):
     want = sorted(WANTED[case])
     assert sorted(app.rules.overrides()) == want
     into_second_hand(d, 300)
-    region = bytes(d.hw.nvm[PM.BASE:PM.BASE + 512])
+    region = bytes(d.hw.nvm[MULTI:MULTI + 512])
     slot, saved = PM.newest(region)
     assert saved is not None, PM.why        # the save is accepted as it is
     assert sorted(saved.rules.overrides()) == want and saved.deal is not None

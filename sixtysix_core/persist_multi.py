@@ -2,7 +2,7 @@
 
 Pure core: no hardware imports; imported only for 3- and 4-player matches, so the
 two-player app carries none of it.  The app copies images to and from
-microcontroller.nvm[BASE : BASE + NUM_SLOTS * SLOT_SIZE], two alternating slots as
+its own region of microcontroller.nvm (lib/sixtysix_ui/storage.py has the map), two slots as
 persist.py's (a power cut spoils at most the slot being written); persist.py's
 fletcher16, newer and blank apply unchanged.
 
@@ -55,7 +55,6 @@ from sixtysix_core import persist
 from sixtysix_core import rules as R
 from sixtysix_core.deal_multi import DealMulti
 
-BASE = 1024                 # nvm offset of the region (the two-player saves use 0..767)
 SLOT_SIZE = 256
 NUM_SLOTS = 2
 MAGIC0 = 0x36               # "6"

@@ -38,7 +38,7 @@ SLOT = const(256)               # persist.SLOT_SIZE == persist_multi.SLOT_SIZE
 _TWO = const(0)                 # the two-player region
 CHOICE = const(512)
 INTENT = const(1022)
-MULTI = const(1024)             # persist_multi.BASE
+MULTI = const(1024)             # the 3/4-player region
 STATS = const(4096)             # stats.py's region (stats.SLOT bytes a slot)
 _END = const(768)               # what saving needs at least: the two regions of 2 slots
 _MULTI_END = const(1536)
