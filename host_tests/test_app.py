@@ -996,3 +996,61 @@ def test_the_nine_and_a_marriage_card_can_be_led_alone(board, monkeypatch):
     d.press("a")
     assert deal.log_action[n] == king              # led first: no marriage
     assert not app.render.overflow
+
+
+# ------------------------------------------------- no press throws a won hand away
+
+def _marriage_to_66(g):
+    """The human leads and shows a marriage now credited to 66 or more (suit), else -1."""
+    if g.phase != D.PH_LEAD or g.pending_draw or not g.tricks[0] or \
+            not g.legal_specials() & D.B_OUT:
+        return -1
+    for s in range(4):
+        if g.legal_specials() >> (D.A_MELD - 24 + s) & 1 and \
+                g.total(0) + (40 if s == g.trump else 20) >= 66 > g.total(0):
+            return s
+    return -1
+
+
+def test_a_marriage_that_reaches_66_is_declared_before_anything_is_led():
+    """Seed 7: A on Q clubs shows the 40 (74 points) and must not lead the queen: the
+    menu opens on Declare 66, and A wins the hand."""
+    d = Driver("pygamer", seed=7, nvm=_blank_nvm())
+    d.run("a settle a settle a settle")
+    deal = d.app.deal
+    t = d.app.table
+    assert _marriage_to_66(deal) == deal.trump == 0         # clubs
+    n = deal.log_len
+    d.run("a settle")
+    assert deal.log_len == n + 1 and deal.log_action[n] == D.A_MELD
+    assert deal.lead_card == D.NO_CARD and deal.total(0) >= 66
+    assert t.popup_items is not None and t.popup_actions[t.popup_sel] == D.A_OUT
+    assert t.popup_lines[0] == texts.GOT_66
+    d.press("a")
+    assert deal.is_over() and deal.winner == 0 and deal.reason == D.REASON_DECLARED
+
+
+@pytest.mark.parametrize("board", BOARDS + ("three",))
+def test_a_marriage_to_66_from_the_card_or_the_menu_offers_the_declaration(board):
+    d = Driver(board, seed=5, nvm=_blank_nvm())
+    d.run("a settle")
+    app = d.app
+    t = app.table
+    for via_menu in (False, True):
+        deal = _deal_to(d, lambda g: _marriage_to_66(g) >= 0, limit=60000)
+        suit = _marriage_to_66(deal)
+        if via_menu:
+            t.cursor = t.nslots if t.menu_slot else 0
+            d.press("a" if t.menu_slot else "b")
+            _to_popup_entry(d, D.A_MELD + suit)
+        else:
+            t.cursor = [t.slots[i] for i in range(t.nslots)].index(suit * 6 + 3)   # K
+        n = deal.log_len
+        d.press("a")
+        assert deal.log_len == n + 1 and deal.lead_card == D.NO_CARD
+        assert t.popup_actions[t.popup_sel] == D.A_OUT, t.popup_items
+        assert not app.render.overflow
+        d.press("a")
+        assert deal.is_over() and deal.winner == 0 and deal.reason == D.REASON_DECLARED
+        d.settle()
+        d.press("a")                                # the summary: next hand

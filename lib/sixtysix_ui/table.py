@@ -23,7 +23,8 @@ with suit and points, swap, close); until a card is led to the next trick (RULES
 last (the last trick: lead, follow, winner, the seat that led).  A trick the bot won
 stays on the table a little longer, and until the bot leads a direction key shows it
 (show_last), which holds the bot until any key closes it.  Leading, A on the trump nine
-or on the K or Q of a marriage does the swap or the marriage too (_shortcut); the menu
+or on the K or Q of a marriage does the swap or the marriage too (_shortcut; a marriage
+that reaches 66 opens the menu on Declare 66 instead of leading); the menu
 then has an entry U_ALONE + card that leads the highlighted card alone (every card
 with the shortcut when the cursor is on "Menu").  Hints are seeded from the position,
 so the same position gives the same hint.
@@ -206,6 +207,9 @@ class Table:
             app.finish_hand()
             return
         self.after_change()
+        if seat == HUMAN and action >= D.A_MELD and d.total(HUMAN) >= 66 and \
+                d.is_legal(D.A_OUT):
+            self._open_popup(False, D.A_OUT, texts.GOT_66)     # before anything is led
 
     def after_change(self):
         """Refresh the table fields from the engine after any change."""
@@ -415,7 +419,8 @@ class Table:
         nine (jack with 20 cards) swaps it for the upcard, and A on the K or Q of a
         marriage that may be shown announces it and leads that card: the sensible thing,
         in one press (leading either card of the pair without showing it loses the
-        marriage for good).  The menu's U_ALONE entry leads the card alone."""
+        marriage for good).  A marriage that takes the human to 66 leads nothing: the
+        menu opens on Declare 66 (_apply).  The menu's U_ALONE entry leads the card alone."""
         d = self.app.deal
         if d.phase != D.PH_LEAD or d.pending_draw:
             return -1
@@ -432,8 +437,8 @@ class Table:
         a = self._shortcut(card)
         if a >= 0:
             self._apply(a, HUMAN)
-            if a == D.A_EXCHANGE:
-                return
+            if a == D.A_EXCHANGE or self.popup_items is not None:
+                return                  # the swap, or the marriage reached 66: declare?
             note = self.note
             if not d.is_over() and d.to_move == HUMAN and d.is_legal(card):
                 self.bot_since = self._now
