@@ -966,7 +966,8 @@ def test_title_and_summary_take_more_entries():
 @pytest.mark.parametrize("board", BOARDS)
 def test_the_nine_and_a_marriage_card_can_be_led_alone(board, monkeypatch):
     """A on the trump nine swaps and A on a marriage's K or Q shows it (the shortcut);
-    B from that card opens the menu on its entry that leads it alone."""
+    the menu has an entry that leads that card alone (B opens it on the swap or the
+    marriage: test_b_then_a_on_the_nine_or_a_marriage_card_keeps_the_swap_or_the_marriage)."""
     d = Driver(board, seed=3, nvm=_blank_nvm())
     d.run("a settle")
     app = d.app
@@ -976,7 +977,7 @@ def test_the_nine_and_a_marriage_card_can_be_led_alone(board, monkeypatch):
     nine = deal.exchange_card()
     assert t.slots[t.cursor] == nine                # the sensible card: A would swap
     d.press("b")
-    assert t.popup_actions[t.popup_sel] == T.U_ALONE + nine
+    _to_popup_entry(d, T.U_ALONE + nine)
     assert t.popup_items[t.popup_sel] == "Lead 9, no swap"
     n = deal.log_len
     d.press("a")
@@ -1054,3 +1055,29 @@ def test_a_marriage_to_66_from_the_card_or_the_menu_offers_the_declaration(board
         assert deal.is_over() and deal.winner == 0 and deal.reason == D.REASON_DECLARED
         d.settle()
         d.press("a")                                # the summary: next hand
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_b_then_a_on_the_nine_or_a_marriage_card_keeps_the_swap_or_the_marriage(board):
+    """B from the trump nine opens the menu on the swap, from the K or Q of a marriage
+    on that marriage: B then A never leads the card alone (the swap or the 20/40 lost)."""
+    d = Driver(board, seed=3, nvm=_blank_nvm())
+    d.run("a settle")
+    t = d.app.table
+    deal = _deal_to(d, lambda g: g.phase == D.PH_LEAD and not g.pending_draw
+                    and g.legal_specials() & D.B_EXCHANGE)
+    assert t.slots[t.cursor] == deal.exchange_card()
+    n = deal.log_len
+    d.run("b a")
+    assert deal.log_action[n] == D.A_EXCHANGE and deal.lead_card == D.NO_CARD
+    for rank in (3, 2):                             # from the king, then the queen
+        deal = _deal_to(d, lambda g: g.phase == D.PH_LEAD and not g.pending_draw
+                        and g.legal_specials() & (15 << (D.A_MELD - 24)))
+        suit = max(s for s in range(4) if deal.legal_specials() >> (D.A_MELD - 24 + s) & 1)
+        t.cursor = [t.slots[i] for i in range(t.nslots)].index(suit * 6 + rank)
+        n = deal.log_len
+        d.press("b")
+        assert t.popup_actions[t.popup_sel] == D.A_MELD + suit, t.popup_items
+        d.press("a")
+        assert deal.log_action[n] == D.A_MELD + suit
+        assert not d.app.render.overflow

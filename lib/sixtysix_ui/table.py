@@ -514,8 +514,9 @@ class Table:
     def _open_popup(self, forced, select=-1, title=None):
         """The action menu (forced: only the engine's choices, no B).  It opens on
         Declare 66 with 66 credited points, else on `select`, else (from a card with a
-        _shortcut) on its "alone" entry, else on the first entry that cannot lose the
-        hand (never on Declare 66 or Close), else on Back."""
+        _shortcut) on its swap or marriage (never on its "alone" entry, which throws
+        them away), else on the first entry that cannot lose the hand (never on
+        Declare 66 or Close), else on Back."""
         app = self.app
         d = app.deal
         items = []
@@ -536,7 +537,7 @@ class Table:
                     items.append(texts.alone_label(card, a, app.render.popup_chars))
                     actions.append(U_ALONE + card)
                     if one and select < 0:
-                        select = U_ALONE + card     # A does the rest: B is for the card alone
+                        select = a          # B then A: the swap or marriage, no card led
             if self.last[0] != NO_CARD:
                 items.append(texts.MENU_LAST)
                 actions.append(U_LAST)
