@@ -1081,3 +1081,30 @@ def test_b_then_a_on_the_nine_or_a_marriage_card_keeps_the_swap_or_the_marriage(
         d.press("a")
         assert deal.log_action[n] == D.A_MELD + suit
         assert not d.app.render.overflow
+
+
+def test_three_buttons_back_from_the_menu_puts_the_cursor_on_a_card():
+    """On "Menu", A opens the menu; its Back leaves the cursor on a card, so that the
+    next A plays it instead of opening the menu again."""
+    d = _three_button_driver(4)
+    d.run("a settle")
+    t = d.app.table
+    deal = _deal_to(d, lambda g: g.phase == D.PH_LEAD and not g.pending_draw)
+    while t.cursor != t.nslots:
+        d.press("right")
+    d.press("a")
+    assert t.popup_items is not None
+    while t.popup_actions[t.popup_sel] != T.U_BACK:
+        d.press("right")
+    d.press("a")
+    assert t.popup_items is None and t.cursor < t.nslots
+    assert deal.legal_cards() >> t.slots[t.cursor] & 1
+    n = deal.log_len
+    d.press("a")
+    assert t.popup_items is None and deal.log_len > n
+
+
+def test_sim_takes_the_three_button_board():
+    from sixtysix_tools import sim
+    assert sim.main("sim", ["--board", "three", "--headless", "--seed", "7",
+                            "--keys", "a settle right*6 a"]) == 0

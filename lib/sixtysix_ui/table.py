@@ -620,6 +620,8 @@ class Table:
                 app.quit_to_title()
             elif a == U_BACK and forced:
                 self._open_popup(True)          # the question again: No
+            elif a == U_BACK:
+                self.after_change()     # off "Menu" to a card: A then plays, not the menu
             elif a < D.NUM_ACTIONS and app.deal.is_legal(a):
                 self.note = ""
                 self.bot_since = self._now
