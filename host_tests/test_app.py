@@ -1108,3 +1108,25 @@ def test_sim_takes_the_three_button_board():
     from sixtysix_tools import sim
     assert sim.main("sim", ["--board", "three", "--headless", "--seed", "7",
                             "--keys", "a settle right*6 a"]) == 0
+
+
+@pytest.mark.parametrize("board", BOARDS + ("three",))
+def test_with_points_hidden_the_message_line_says_when_the_player_has_66(board):
+    """The defaults (Auto 66 off, points hidden): with 66 or more and Declare 66 open to
+    him, the message line says so (no number); below 66 it does not."""
+    d = Driver(board, seed=2, nvm=_blank_nvm())
+    d.run("a settle")
+    app = d.app
+    t = app.table
+    assert not app.settings.reveal and not app.rules.auto_declare
+    _deal_to(d, lambda g: g.phase == D.PH_LEAD and not g.pending_draw
+             and 50 <= g.total(0) < 66)
+    t.draw()
+    assert t.message != texts.HAVE_66
+    deal = _deal_to(d, lambda g: g.phase == D.PH_LEAD and not g.pending_draw
+                    and g.total(0) >= 66 and g.legal_specials() & D.B_OUT)
+    d.press("right")
+    t.draw()
+    assert t.message == texts.HAVE_66
+    assert str(deal.total(0)) not in t.message
+    assert not app.render.overflow

@@ -295,13 +295,12 @@ class Table:
             self.message = texts.THINKING
         elif self.bot_note:
             self.message = self.bot_note
+        elif d.total(HUMAN) >= 66 and d.legal_specials() & D.B_OUT:
+            self.message = texts.HAVE_66        # no number: also with the points hidden
         elif d.phase == D.PH_LEAD and d.pending_draw:
             self.message = texts.DRAW
         elif d.phase == D.PH_LEAD:
-            if self.app.settings.reveal and d.total(HUMAN) >= 66:
-                self.message = texts.HAVE_66
-            else:
-                self.message = texts.LEAD
+            self.message = texts.LEAD
         else:
             self.message = texts.FOLLOW
 
