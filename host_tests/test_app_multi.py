@@ -386,3 +386,29 @@ def test_no_heap_to_replay_the_save_is_said_not_taken_for_damage(monkeypatch):
     monkeypatch.undo()
     app = _restart(d)
     assert app.in_match and app.rules.players == 4
+
+
+@pytest.mark.parametrize("preset", ("THREE_PLAYER_PL", "FOUR_PLAYER_PL"))
+def test_three_buttons_back_from_the_menu_puts_the_cursor_on_a_card(preset):
+    """On "Menu", A opens the menu; its Back leaves the cursor on a card, so that the
+    next A plays it instead of opening the menu again."""
+    d = _driver("three", 4, preset)
+    app = d.app
+    t = app.table
+    for _ in range(400):                    # to the human's first card of a trick
+        d.settle()
+        if app.screen == A.S_PLAY and t.popup_items is None and t.legal:
+            break
+        d.press("a")
+    assert t.legal and t.menu_slot
+    while t.cursor != t.nslots:
+        d.press("right")
+    d.press("a")
+    assert t.popup_items is not None
+    while t.popup_actions[t.popup_sel] != 103:      # Back (table_menu._U_BACK)
+        d.press("right")
+    d.press("a")
+    assert t.popup_items is None and t.cursor < t.nslots
+    n = app.deal.log_len
+    d.press("a")
+    assert t.popup_items is None and app.deal.log_len > n
