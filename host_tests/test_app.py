@@ -973,7 +973,8 @@ def test_title_and_summary_take_more_entries():
 @pytest.mark.parametrize("board", BOARDS)
 def test_the_nine_and_a_marriage_card_can_be_led_alone(board, monkeypatch):
     """A on the trump nine swaps and A on a marriage's K or Q shows it (the shortcut);
-    B from that card opens the menu on its entry that leads it alone."""
+    the menu has an entry that leads that card alone (B opens it on the swap or the
+    marriage: test_b_then_a_on_the_nine_or_a_marriage_card_keeps_the_swap_or_the_marriage)."""
     d = Driver(board, seed=3, nvm=_blank_nvm())
     d.run("a settle")
     app = d.app
@@ -983,7 +984,7 @@ def test_the_nine_and_a_marriage_card_can_be_led_alone(board, monkeypatch):
     nine = deal.exchange_card()
     assert t.slots[t.cursor] == nine                # the sensible card: A would swap
     d.press("b")
-    assert t.popup_actions[t.popup_sel] == T.U_ALONE + nine
+    _to_popup_entry(d, T.U_ALONE + nine)
     assert t.popup_items[t.popup_sel] == "Lead 9, no swap"
     n = deal.log_len
     d.press("a")
@@ -1002,4 +1003,137 @@ def test_the_nine_and_a_marriage_card_can_be_led_alone(board, monkeypatch):
     n = deal.log_len
     d.press("a")
     assert deal.log_action[n] == king              # led first: no marriage
+    assert not app.render.overflow
+
+
+# ------------------------------------------------- no press throws a won hand away
+
+def _marriage_to_66(g):
+    """The human leads and shows a marriage now credited to 66 or more (suit), else -1."""
+    if g.phase != D.PH_LEAD or g.pending_draw or not g.tricks[0] or \
+            not g.legal_specials() & D.B_OUT:
+        return -1
+    for s in range(4):
+        if g.legal_specials() >> (D.A_MELD - 24 + s) & 1 and \
+                g.total(0) + (40 if s == g.trump else 20) >= 66 > g.total(0):
+            return s
+    return -1
+
+
+def test_a_marriage_that_reaches_66_is_declared_before_anything_is_led():
+    """Seed 7: A on Q clubs shows the 40 (74 points) and must not lead the queen: the
+    menu opens on Declare 66, and A wins the hand."""
+    d = Driver("pygamer", seed=7, nvm=_blank_nvm())
+    d.run("a settle a settle a settle")
+    deal = d.app.deal
+    t = d.app.table
+    assert _marriage_to_66(deal) == deal.trump == 0         # clubs
+    n = deal.log_len
+    d.run("a settle")
+    assert deal.log_len == n + 1 and deal.log_action[n] == D.A_MELD
+    assert deal.lead_card == D.NO_CARD and deal.total(0) >= 66
+    assert t.popup_items is not None and t.popup_actions[t.popup_sel] == D.A_OUT
+    assert t.popup_lines[0] == texts.GOT_66
+    d.press("a")
+    assert deal.is_over() and deal.winner == 0 and deal.reason == D.REASON_DECLARED
+
+
+@pytest.mark.parametrize("board", BOARDS + ("three",))
+def test_a_marriage_to_66_from_the_card_or_the_menu_offers_the_declaration(board):
+    d = Driver(board, seed=5, nvm=_blank_nvm())
+    d.run("a settle")
+    app = d.app
+    t = app.table
+    for via_menu in (False, True):
+        deal = _deal_to(d, lambda g: _marriage_to_66(g) >= 0, limit=60000)
+        suit = _marriage_to_66(deal)
+        if via_menu:
+            t.cursor = t.nslots if t.menu_slot else 0
+            d.press("a" if t.menu_slot else "b")
+            _to_popup_entry(d, D.A_MELD + suit)
+        else:
+            t.cursor = [t.slots[i] for i in range(t.nslots)].index(suit * 6 + 3)   # K
+        n = deal.log_len
+        d.press("a")
+        assert deal.log_len == n + 1 and deal.lead_card == D.NO_CARD
+        assert t.popup_actions[t.popup_sel] == D.A_OUT, t.popup_items
+        assert not app.render.overflow
+        d.press("a")
+        assert deal.is_over() and deal.winner == 0 and deal.reason == D.REASON_DECLARED
+        d.settle()
+        d.press("a")                                # the summary: next hand
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_b_then_a_on_the_nine_or_a_marriage_card_keeps_the_swap_or_the_marriage(board):
+    """B from the trump nine opens the menu on the swap, from the K or Q of a marriage
+    on that marriage: B then A never leads the card alone (the swap or the 20/40 lost)."""
+    d = Driver(board, seed=3, nvm=_blank_nvm())
+    d.run("a settle")
+    t = d.app.table
+    deal = _deal_to(d, lambda g: g.phase == D.PH_LEAD and not g.pending_draw
+                    and g.legal_specials() & D.B_EXCHANGE)
+    assert t.slots[t.cursor] == deal.exchange_card()
+    n = deal.log_len
+    d.run("b a")
+    assert deal.log_action[n] == D.A_EXCHANGE and deal.lead_card == D.NO_CARD
+    for rank in (3, 2):                             # from the king, then the queen
+        deal = _deal_to(d, lambda g: g.phase == D.PH_LEAD and not g.pending_draw
+                        and g.legal_specials() & (15 << (D.A_MELD - 24)))
+        suit = max(s for s in range(4) if deal.legal_specials() >> (D.A_MELD - 24 + s) & 1)
+        t.cursor = [t.slots[i] for i in range(t.nslots)].index(suit * 6 + rank)
+        n = deal.log_len
+        d.press("b")
+        assert t.popup_actions[t.popup_sel] == D.A_MELD + suit, t.popup_items
+        d.press("a")
+        assert deal.log_action[n] == D.A_MELD + suit
+        assert not d.app.render.overflow
+
+
+def test_three_buttons_back_from_the_menu_puts_the_cursor_on_a_card():
+    """On "Menu", A opens the menu; its Back leaves the cursor on a card, so that the
+    next A plays it instead of opening the menu again."""
+    d = _three_button_driver(4)
+    d.run("a settle")
+    t = d.app.table
+    deal = _deal_to(d, lambda g: g.phase == D.PH_LEAD and not g.pending_draw)
+    while t.cursor != t.nslots:
+        d.press("right")
+    d.press("a")
+    assert t.popup_items is not None
+    while t.popup_actions[t.popup_sel] != T.U_BACK:
+        d.press("right")
+    d.press("a")
+    assert t.popup_items is None and t.cursor < t.nslots
+    assert deal.legal_cards() >> t.slots[t.cursor] & 1
+    n = deal.log_len
+    d.press("a")
+    assert t.popup_items is None and deal.log_len > n
+
+
+def test_sim_takes_the_three_button_board():
+    from sixtysix_tools import sim
+    assert sim.main("sim", ["--board", "three", "--headless", "--seed", "7",
+                            "--keys", "a settle right*6 a"]) == 0
+
+
+@pytest.mark.parametrize("board", BOARDS + ("three",))
+def test_with_points_hidden_the_message_line_says_when_the_player_has_66(board):
+    """The defaults (Auto 66 off, points hidden): with 66 or more and Declare 66 open to
+    him, the message line says so (no number); below 66 it does not."""
+    d = Driver(board, seed=2, nvm=_blank_nvm())
+    d.run("a settle")
+    app = d.app
+    t = app.table
+    assert not app.settings.reveal and not app.rules.auto_declare
+    _deal_to(d, lambda g: g.phase == D.PH_LEAD and not g.pending_draw
+             and 50 <= g.total(0) < 66)
+    t.draw()
+    assert t.message != texts.HAVE_66
+    deal = _deal_to(d, lambda g: g.phase == D.PH_LEAD and not g.pending_draw
+                    and g.total(0) >= 66 and g.legal_specials() & D.B_OUT)
+    d.press("right")
+    t.draw()
+    assert t.message == texts.HAVE_66
+    assert str(deal.total(0)) not in t.message
     assert not app.render.overflow

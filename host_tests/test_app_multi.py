@@ -388,3 +388,61 @@ def test_no_heap_to_replay_the_save_is_said_not_taken_for_damage(monkeypatch):
     monkeypatch.undo()
     app = _restart(d)
     assert app.in_match and app.rules.players == 4
+
+
+@pytest.mark.parametrize("preset", ("THREE_PLAYER_PL", "FOUR_PLAYER_PL"))
+def test_three_buttons_back_from_the_menu_puts_the_cursor_on_a_card(preset):
+    """On "Menu", A opens the menu; its Back leaves the cursor on a card, so that the
+    next A plays it instead of opening the menu again."""
+    d = _driver("three", 4, preset)
+    app = d.app
+    t = app.table
+    for _ in range(400):                    # to the human's first card of a trick
+        d.settle()
+        if app.screen == A.S_PLAY and t.popup_items is None and t.legal:
+            break
+        d.press("a")
+    assert t.legal and t.menu_slot
+    while t.cursor != t.nslots:
+        d.press("right")
+    d.press("a")
+    assert t.popup_items is not None
+    while t.popup_actions[t.popup_sel] != 103:      # Back (table_menu._U_BACK)
+        d.press("right")
+    d.press("a")
+    assert t.popup_items is None and t.cursor < t.nslots
+    n = app.deal.log_len
+    d.press("a")
+    assert t.popup_items is None and app.deal.log_len > n
+
+
+@pytest.mark.parametrize("preset", ("THREE_PLAYER_PL", "FOUR_PLAYER_PL"))
+def test_with_points_hidden_the_message_line_says_when_the_side_has_66(preset):
+    """Points hidden (the default): leading with 66 or more and Declare 66 open, the
+    message line says so, without a number."""
+    import random
+    d = _driver("pygamer", 2, preset)               # an even seed: points hidden
+    app = d.app
+    t = app.table
+    assert not app.settings.reveal
+    rng = random.Random(3)
+    for _ in range(20000):
+        d.settle()
+        g = app.deal
+        if app.screen != A.S_PLAY or g.is_over() or t.popup_items is not None:
+            d.press("a")
+            continue
+        if g.to_move == 0 and g.phase == 0 and g.legal_specials() & 8 and g.total(0) >= 66:
+            break                                   # deal_multi's PH_LEAD, B_OUT
+        acts = [a for a in range(33) if g.is_legal(a) and a != 27]     # not A_OUT
+        if g.to_move == 0 or not acts:
+            d.press("a")                            # the human's sensible card or menu
+        else:
+            g.apply(rng.choice(acts))
+            t.after_change()
+    else:
+        pytest.fail("no such position")
+    d.press("right")
+    t.draw()
+    assert t.message == "You have 66: Menu>66"
+    assert str(g.total(0)) not in t.message

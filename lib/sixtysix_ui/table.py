@@ -23,7 +23,8 @@ with suit and points, swap, close); until a card is led to the next trick (RULES
 last (the last trick: lead, follow, winner, the seat that led).  A trick the bot won
 stays on the table a little longer, and until the bot leads a direction key shows it
 (show_last), which holds the bot until any key closes it.  Leading, A on the trump nine
-or on the K or Q of a marriage does the swap or the marriage too (_shortcut); the menu
+or on the K or Q of a marriage does the swap or the marriage too (_shortcut; a marriage
+that reaches 66 opens the menu on Declare 66 instead of leading); the menu
 then has an entry U_ALONE + card that leads the highlighted card alone (every card
 with the shortcut when the cursor is on "Menu").  Hints are seeded from the position,
 so the same position gives the same hint.
@@ -206,6 +207,9 @@ class Table:
             app.finish_hand()
             return
         self.after_change()
+        if seat == HUMAN and action >= D.A_MELD and d.total(HUMAN) >= 66 and \
+                d.is_legal(D.A_OUT):
+            self._open_popup(False, D.A_OUT, texts.GOT_66)     # before anything is led
 
     def after_change(self):
         """Refresh the table fields from the engine after any change."""
@@ -291,13 +295,12 @@ class Table:
             self.message = texts.THINKING
         elif self.bot_note:
             self.message = self.bot_note
+        elif d.total(HUMAN) >= 66 and d.legal_specials() & D.B_OUT:
+            self.message = texts.HAVE_66        # no number: also with the points hidden
         elif d.phase == D.PH_LEAD and d.pending_draw:
             self.message = texts.DRAW
         elif d.phase == D.PH_LEAD:
-            if self.app.settings.reveal and d.total(HUMAN) >= 66:
-                self.message = texts.HAVE_66
-            else:
-                self.message = texts.LEAD
+            self.message = texts.LEAD
         else:
             self.message = texts.FOLLOW
 
@@ -415,7 +418,8 @@ class Table:
         nine (jack with 20 cards) swaps it for the upcard, and A on the K or Q of a
         marriage that may be shown announces it and leads that card: the sensible thing,
         in one press (leading either card of the pair without showing it loses the
-        marriage for good).  The menu's U_ALONE entry leads the card alone."""
+        marriage for good).  A marriage that takes the human to 66 leads nothing: the
+        menu opens on Declare 66 (_apply).  The menu's U_ALONE entry leads the card alone."""
         d = self.app.deal
         if d.phase != D.PH_LEAD or d.pending_draw:
             return -1
@@ -432,8 +436,8 @@ class Table:
         a = self._shortcut(card)
         if a >= 0:
             self._apply(a, HUMAN)
-            if a == D.A_EXCHANGE:
-                return
+            if a == D.A_EXCHANGE or self.popup_items is not None:
+                return                  # the swap, or the marriage reached 66: declare?
             note = self.note
             if not d.is_over() and d.to_move == HUMAN and d.is_legal(card):
                 self.bot_since = self._now
@@ -509,8 +513,9 @@ class Table:
     def _open_popup(self, forced, select=-1, title=None):
         """The action menu (forced: only the engine's choices, no B).  It opens on
         Declare 66 with 66 credited points, else on `select`, else (from a card with a
-        _shortcut) on its "alone" entry, else on the first entry that cannot lose the
-        hand (never on Declare 66 or Close), else on Back."""
+        _shortcut) on its swap or marriage (never on its "alone" entry, which throws
+        them away), else on the first entry that cannot lose the hand (never on
+        Declare 66 or Close), else on Back."""
         app = self.app
         d = app.deal
         items = []
@@ -531,7 +536,7 @@ class Table:
                     items.append(texts.alone_label(card, a, app.render.popup_chars))
                     actions.append(U_ALONE + card)
                     if one and select < 0:
-                        select = U_ALONE + card     # A does the rest: B is for the card alone
+                        select = a          # B then A: the swap or marriage, no card led
             if self.last[0] != NO_CARD:
                 items.append(texts.MENU_LAST)
                 actions.append(U_LAST)
@@ -614,6 +619,8 @@ class Table:
                 app.quit_to_title()
             elif a == U_BACK and forced:
                 self._open_popup(True)          # the question again: No
+            elif a == U_BACK:
+                self.after_change()     # off "Menu" to a card: A then plays, not the menu
             elif a < D.NUM_ACTIONS and app.deal.is_legal(a):
                 self.note = ""
                 self.bot_since = self._now

@@ -169,6 +169,8 @@ def _step(t, b):
             _last_trick(t)
         elif a == _U_BACK and forced:
             _open(t, True)
+        elif a == _U_BACK:
+            t.after_change()        # off "Menu" to a card: A then plays, not the menu
         elif a == _U_QUIT or a == _U_HINT or a < _U_LAST and d.is_legal(a):
             return a
     return -1

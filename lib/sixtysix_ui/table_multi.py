@@ -154,9 +154,9 @@ class TableMulti:
             if reveal:
                 pts = " (%d pts)" % d.total(_HUMAN)
                 text = text + pts if len(text + pts) <= chars else short + pts
-                if d.phase == _PH_LEAD and d.legal_specials() & _B_OUT and \
-                        d.total(_HUMAN) >= 66:
-                    text = "You have 66: Menu>66"
+            if d.phase == _PH_LEAD and d.legal_specials() & _B_OUT and \
+                    d.total(_HUMAN) >= 66:
+                text = "You have 66: Menu>66"       # no number: also with points hidden
             self.message = text[:chars]
         r = self.app.render
         sc = r._points                  # the scene lives in the two-player scene's places

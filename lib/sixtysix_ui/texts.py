@@ -29,6 +29,7 @@ CLOSE_REPLY = "Bot closed: swap?"
 DECLARE_OR_PASS = "Say 66 or pass?"
 # Popup titles and entries that are not engine actions
 HINT_TITLE = "Hint: do this"
+GOT_66 = "You have 66!"            # the menu after a marriage that reaches 66
 SURE_TITLE = "66 now? Sure?"
 SURE_NO = "No, play on"
 SURE_YES = "Yes, declare 66"

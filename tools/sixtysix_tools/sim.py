@@ -1,7 +1,7 @@
 """The simulator: the device's lib/ code on a laptop, in a window or headless.
 
     python3 tools/sixtysix.py play                       window, PyGamer layout
-    python3 tools/sixtysix.py sim --board pygamer|pybadge|oled [--seed N] [--save FILE]
+    python3 tools/sixtysix.py sim --board pygamer|pybadge|oled|three [--seed N] [--save FILE]
     python3 tools/sixtysix.py sim --board oled --headless --keys "a wait:500 right a" \\
         --screenshot out.png
     python3 tools/sixtysix.py sim --docs-screens docs/screens    README screenshots
@@ -167,7 +167,7 @@ def _window(board, seed, script, nvm, rules=None):
     import pygame
     from blinka_displayio_pygamedisplay import PyGameDisplay
     from sixtysix_ui.app import App
-    w, h = simhw.OLED_SIZE if board == "oled" else simhw.TFT_SIZE
+    w, h = simhw.OLED_SIZE if board in ("oled", "three") else simhw.TFT_SIZE
     displayio.release_displays()
     real = PyGameDisplay(width=w * 4, height=h * 4, auto_refresh=False,
                          caption="Sixty-Six (%s)" % board)
@@ -287,7 +287,8 @@ def main(command, args):
     parser = cli.Parser(prog="sixtysix.py " + command,
                         description="Sixty-Six simulator (see tools/"
                         "sixtysix_tools/sim.py for the --keys language)")
-    parser.add_argument("--board", choices=("pygamer", "pybadge", "oled"), default="pygamer")
+    parser.add_argument("--board", choices=("pygamer", "pybadge", "oled", "three"),
+                        default="pygamer", help="three: the OLED with left, right and A only")
     parser.add_argument("--headless", action="store_true", help="no window; use --keys")
     parser.add_argument("--keys", default="", help='e.g. "a settle right a wait:1500"')
     parser.add_argument("--screenshot", help="PNG of the last frame (headless)")

@@ -129,12 +129,14 @@ class _Player:
                     self.press("b")
                     continue
                 acts = t.popup_actions
-                target = acts.index(T.U_SURE) if T.U_SURE in acts else acts.index(entry)
+                back = T.U_SURE not in acts and entry not in acts   # a menu it did not ask
+                target = acts.index(T.U_SURE if T.U_SURE in acts else T.U_BACK if back
+                                    else entry)     # for (66 after a marriage): Back
                 up, down = ("left", "right") if self.three else ("up", "down")
                 for key in self._steer(t.popup_sel, target, len(acts), up, down):
                     self.press(key)
                 self.press("a")
-                if T.U_SURE not in (t.popup_actions or ()):
+                if not back and T.U_SURE not in (t.popup_actions or ()):
                     break
             else:
                 raise RuntimeError("could not do action %d" % want)
