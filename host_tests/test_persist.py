@@ -98,7 +98,7 @@ def test_power_cut_at_every_byte_of_a_two_slot_write_sequence():
     prev = None
     for step, actions in enumerate((0, 4, 9, 15, 22, 30)):
         state = _game(0, 21, actions)
-        slot, seq = PL.next_slot(mem)
+        slot, seq = _next_slot(mem)
         assert seq == step + 1
         image = _image(seq, *state)
         off = slot * P.SLOT_SIZE
@@ -121,18 +121,30 @@ def test_power_cut_at_every_byte_of_a_two_slot_write_sequence():
         _same(PL.newest(mem)[1], *state)
 
 
+def _next_slot(mem):
+    """(slot, seq) of the next two-player save, as the app's start finds them
+    (lib/sixtysix_ui/start.py scan, over a Storage of these slots)."""
+    from sixtysix_ui import start
+    from sixtysix_ui.storage import Storage
+    nvm = bytearray(b"\xff" * 8192)
+    nvm[:len(mem)] = mem
+    st = Storage(nvm)
+    start.scan(st)
+    return st.slot[0], st.seq
+
+
 def test_slots_alternate_and_seq_wraps():
     mem = bytearray(P.NUM_SLOTS * P.SLOT_SIZE)
-    assert PL.blank(mem)
+    assert P.blank_at(mem, 0, len(mem))
     settings = P.Settings()
     state = Rng(1).get_state()
     seq = 0xFFFE
     P.encode_into(memoryview(mem)[0:P.SLOT_SIZE], seq, settings, state)
-    assert PL.next_slot(mem) == (1, 0xFFFF)
+    assert _next_slot(mem) == (1, 0xFFFF)
     P.encode_into(memoryview(mem)[P.SLOT_SIZE:], 0xFFFF, settings, state)
-    assert PL.next_slot(mem) == (0, 0)
+    assert _next_slot(mem) == (0, 0)
     P.encode_into(memoryview(mem)[0:P.SLOT_SIZE], 0, settings, state)
-    assert PL.newest(mem)[0] == 0 and not PL.blank(mem)
+    assert PL.newest(mem)[0] == 0 and not P.blank_at(mem, 0, len(mem))
 
 
 def test_foreign_and_random_data_never_raise():

@@ -28,7 +28,7 @@ Image layout (version 1; all ints unsigned bytes, 16-bit values little-endian):
 
 The largest image (24-card deck, full 128-action log) is 13 + 34 + 9 + 6 + 155 + 2 = 219
 bytes, so a slot of SLOT_SIZE = 256 bytes always fits.  Two slots are written
-alternately (next_slot), each with a single slice assignment, so a power cut during a
+alternately, each with a single slice assignment, so a power cut during a
 write spoils at most the slot being written and the other still holds the previous save.
 
 Fletcher-16 catches every single-bit flip: a flipped bit changes one byte by 2**k

@@ -9,8 +9,8 @@ that are a playable preset with at most the title menu's options changed
 (APP_OPTIONS), a match whose scores, target, dealer, draw bonus, hand count and winner
 fit together and those rules, and a hand whose dealer is the match's and whose log the
 engine replays legally.  Anything else is treated like a damaged slot, so the app falls
-back to the other slot or a fresh match.  newest(), next_slot(), damaged() and blank()
-read the two slots of a region.
+back to the other slot or a fresh match.  newest() and damaged() read the two slots of
+a region.
 """
 from sixtysix_core import rules as R
 from sixtysix_core.persist import (FLAG_DEAL, FLAG_MATCH, MAGIC0, MAGIC1, NUM_LEVELS,
@@ -31,6 +31,8 @@ def decode(buf, offset=0):
         return _decode(buf, offset)
     except Exception:       # foreign bytes must never crash the app
         return None
+
+
 def _decode(buf, o):
     if len(buf) - o < _HEADER + 2:
         return None
@@ -130,6 +132,8 @@ def _decode(buf, o):
     if i != end:
         return None
     return out
+
+
 def playable(preset_index):
     """True if the app can play this preset: two players, nothing unsupported."""
     names = R.preset_names()
@@ -137,6 +141,8 @@ def playable(preset_index):
         return False
     rules = R.preset(names[preset_index])
     return rules.players == 2 and rules.unsupported() is None
+
+
 def app_rules(rules, hint=0):
     """True if the app could have chosen these rules: a playable preset with at most the
     APP_OPTIONS changed.  Sets rules.preset to that preset's name (hint, a preset index,
@@ -154,6 +160,8 @@ def app_rules(rules, hint=0):
             else:
                 return True
     return False
+
+
 def possible(match, in_hand):
     """True if the app could have saved this match state (in_hand: with a hand in
     progress).  The app saves only matches that go on (winner -1, both scores below the
@@ -169,8 +177,12 @@ def possible(match, in_hand):
     if match.draw_bonus:
         return rules.draw_bonus == 1 and hands > 0
     return _played(s0, s1, hands, match.dealer, rules, match.target)
+
+
 def _ceil3(x):
     return (x + 2) // 3
+
+
 def _played(s0, s1, hands, dealer, rules, target):
     """Can `hands` hands give the scores s0:s1 and this next dealer (R4, R17, R18, V6)?
 
@@ -224,6 +236,8 @@ def _played(s0, s1, hands, dealer, rules, target):
                                 continue
                     return True
     return False
+
+
 def damaged(mem):
     """How many slots of mem hold neither a valid save nor blank memory."""
     out = 0
@@ -234,6 +248,8 @@ def damaged(mem):
         if decode(mem, start) is None and not blank_at(mem, start, start + SLOT_SIZE):
             out += 1
     return out
+
+
 def newest(mem):
     """(slot index, Saved) of the newest valid slot in mem, or (-1, None)."""
     best = -1
@@ -246,12 +262,3 @@ def newest(mem):
             best = slot
             found = saved
     return best, found
-def next_slot(mem):
-    """(slot index, seq) for the next write: the slot not holding the newest save."""
-    slot, saved = newest(mem)
-    if saved is None:
-        return 0, 1
-    return (slot + 1) % NUM_SLOTS, (saved.seq + 1) & 0xFFFF
-def blank(mem):
-    """True if mem looks never written (all 0x00 or all 0xFF in the slot area)."""
-    return blank_at(mem, 0, min(len(mem), NUM_SLOTS * SLOT_SIZE))
