@@ -1043,9 +1043,9 @@ def test_a_marriage_to_66_from_the_card_or_the_menu_offers_the_declaration(board
     d = Driver(board, seed=5, nvm=_blank_nvm())
     d.run("a settle")
     app = d.app
-    t = app.table
     for via_menu in (False, True):
         deal = _deal_to(d, lambda g: _marriage_to_66(g) >= 0, limit=60000)
+        t = app.table                               # a new table each hand (enter_play)
         suit = _marriage_to_66(deal)
         if via_menu:
             t.cursor = t.nslots if t.menu_slot else 0

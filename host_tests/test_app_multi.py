@@ -429,6 +429,7 @@ def test_with_points_hidden_the_message_line_says_when_the_side_has_66(preset):
     for _ in range(20000):
         d.settle()
         g = app.deal
+        t = app.table                               # a new table each hand (enter_play)
         if app.screen != A.S_PLAY or g.is_over() or t.popup_items is not None:
             d.press("a")
             continue
