@@ -209,9 +209,6 @@ class App:
         self.save()
         self.show_title()
 
-    def configure(self):
-        self.kind.configure()
-
     def new_match(self):
         self.match_preset = self.settings.preset    # the choice's preset (title.py)
         self.choice.copy_into(self.rules)
