@@ -194,3 +194,20 @@ def test_the_title_offers_the_other_kinds_saved_match(newest):
     d.press("a")                            # Continue match: the older one is played on
     d.settle()
     assert app.screen in (A.S_PLAY, 7) and _state(app)[:2] == older[:2]
+
+
+def test_a_new_match_of_the_other_kind_offers_the_match_it_gave_up():
+    """Both kinds hold a match; a new match of the other kind (the laptop switches in
+    one heap, a board after a reload) leaves the match given up offered on the title,
+    and resuming it brings back that match, not the new one."""
+    nvm, older, want = _nvm_with_both_kinds("CLASSIC_66")   # 3 players older, 2 newest
+    d = _driver("oled", 7, None, nvm=bytearray(nvm))
+    d.new_match("FOUR_PLAYER_PL")
+    _into_match(d, 3)
+    _title_entries(d)
+    app = d.app
+    assert app.title.lines[:2] == ["Continue match", "Resume 2-pl. match"]
+    app.title.sel = 1
+    d.press("a")
+    d.settle()
+    assert d.app.in_match and _state(d.app) == want

@@ -223,6 +223,11 @@ class App:
         self.match.start(self.rng)
         self.in_match = True
         self.next_hand()
+        if self.storage.other is not None and multi == (self.storage.other[0] > 2):
+            # the laptop's switch of kind: the match given up is now the other kind's
+            from sixtysix_ui import start
+            start.scan(self.storage)
+            unload("sixtysix_ui.start")
 
     def next_hand(self):
         self.hand_recorded = False
@@ -258,5 +263,5 @@ class App:
         self.save()
         self.event(_EV_HAND_END)
         self.table = None                   # the summary and the review have its heap;
-        self.kind.unload()                    # enter_play makes it again for the next hand
+        self.kind.unload()                  # enter_play makes it again for the next hand
         self.show(self.summary)
