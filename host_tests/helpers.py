@@ -165,3 +165,20 @@ def check_review_progress(rev, d, damaged_at, max_decisions, max_steps):
     while rev.step():
         steps += 1
     assert rev.done() and rev.decisions <= max_decisions and steps <= max_steps
+
+
+_EN = {}
+
+
+def tx_key(section, key):
+    """The English text of a catalog key (lib/sixtysix_ui/lang/en.txt)."""
+    if not _EN:
+        from sixtysix_tools.catalog import Catalog
+        _EN.update(Catalog("en").texts())
+    return _EN[(section, key)]
+
+
+def tx_id(section, key):
+    """The id of a catalog key (words.py: section << 7 | index)."""
+    from sixtysix_tools.catalog import Catalog
+    return Catalog("en").ids()[(section, key)]

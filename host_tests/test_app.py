@@ -25,11 +25,13 @@ from sixtysix_core import simple_bots  # noqa: E402
 from sixtysix_tools import simhw  # noqa: E402
 from sixtysix_tools.sim import Driver  # noqa: E402
 from sixtysix_ui import app as A  # noqa: E402
+from sixtysix_ui import words  # noqa: E402
 from sixtysix_ui import input as I  # noqa: E402
 from sixtysix_ui import table as T  # noqa: E402
 from sixtysix_ui import texts  # noqa: E402
 from sixtysix_ui import texts_end  # noqa: E402
 from sixtysix_ui.render import wrap  # noqa: E402
+from helpers import tx_id, tx_key  # noqa: E402
 
 BOARDS = ("pygamer", "oled")
 
@@ -129,7 +131,7 @@ def test_corrupt_save_starts_fresh_with_a_note():
     nvm[1022] = nvm[1023] = 0xFF        # storage.py's KIND and INTENT bytes: not set
     d = Driver("pygamer", seed=1, nvm=nvm)
     assert not d.app.in_match
-    assert d.app.storage.note == "Old save unreadable"
+    assert words.tx(d.app.storage.note) == "Old save unreadable"
     d.run("a settle")
     assert d.app.screen == A.S_PLAY
 
@@ -137,7 +139,7 @@ def test_corrupt_save_starts_fresh_with_a_note():
 def test_no_nvm_disables_saving():
     d = Driver("oled", seed=1, nvm=None)
     d.app.storage.__init__(None)
-    assert not d.app.storage.enabled and "off" in d.app.storage.note
+    assert not d.app.storage.enabled and "off" in words.tx(d.app.storage.note)
     d.run("a settle a settle")
 
 
@@ -408,7 +410,7 @@ def test_menu_never_opens_on_a_losing_action_and_a_short_66_asks(board):
     assert t.popup_actions[t.popup_sel] not in (D.A_OUT, D.A_CLOSE)
     _to_popup_entry(d, D.A_OUT)
     d.press("a")                                    # Declare 66! with fewer than 66
-    assert t.popup_lines[0] == texts.SURE_TITLE
+    assert t.popup_lines[0] == tx_key("table", "SURE_TITLE")
     assert t.popup_actions[t.popup_sel] == T.U_BACK  # "No" first
     d.press("a")
     assert not deal.is_over() and t.popup_items is None and app.screen == A.S_PLAY
@@ -440,15 +442,16 @@ def test_turn_text_after_continue_and_resume_when_the_bot_led(board):
     d.run("a settle")
     app = _human_turn(d, lambda a: a.deal.phase == D.PH_FOLLOW and a.deal.leader == A.BOT)
     lead = app.deal.lead_card
-    assert app.table.message == texts.FOLLOW or app.table.message == app.table.bot_note
+    assert app.table.message in (tx_key("table", "FOLLOW"), app.table.bot_note)
     d.run("start a")                                # title, Continue
-    assert app.screen == A.S_PLAY and app.table.message in (texts.FOLLOW, app.table.bot_note)
-    assert app.table.message != texts.LEAD and app.table.trick_bot == lead
+    assert app.screen == A.S_PLAY
+    assert app.table.message in (tx_key("table", "FOLLOW"), app.table.bot_note)
+    assert app.table.message != tx_key("table", "LEAD") and app.table.trick_bot == lead
     d.run("start")                                  # saved; power on again
     e = Driver(board, seed=1, nvm=nvm)
     e.run("a")
     t = e.app.table
-    assert t.message == texts.FOLLOW and t.trick_bot == lead and t.cursor_visible
+    assert t.message == tx_key("table", "FOLLOW") and t.trick_bot == lead and t.cursor_visible
 
 
 def _bot_prefers(monkeypatch, special):
@@ -477,25 +480,25 @@ def test_the_bots_marriage_stays_named_until_the_players_move(board, monkeypatch
     suit = deal.log_action[deal.log_len - 2] - D.A_MELD
     pts = 40 if suit == deal.trump else 20
     t = app.table
-    assert texts.SUITS[suit] in t.message and str(pts) in t.message
+    assert texts.suit(suit) in t.message and str(pts) in t.message
     assert t.message.startswith("Bot:")
     d.run("wait:5000")                              # nobody presses: it stays
-    assert texts.SUITS[suit] in t.message
+    assert texts.suit(suit) in t.message
     d.run("start")                                  # and after a restart
     e = Driver(board, seed=1, nvm=nvm)
     e.run("a")
     assert e.app.table.message == t.message
     d, app, t = e, e.app, e.app.table
     d.press("b")                                    # and the menu can say it again
-    assert texts.MENU_BOT in t.popup_items
+    assert tx_key("table", "MENU_BOT") in t.popup_items
     _to_popup_entry(d, T.U_BOTS)
     d.press("a")
     said = " ".join(t.toast_lines)
-    assert "marriage in %s (%d)" % (texts.SUITS[suit], pts) in said
+    assert "marriage in %s (%d)" % (texts.suit(suit), pts) in said
     d.press("b")
     d.press("a")                                    # the player's card: gone
     d.settle()
-    assert texts.SUITS[suit] not in t.message or "You" in t.message
+    assert texts.suit(suit) not in t.message or "You" in t.message
     assert not app.render.overflow
 
 
@@ -524,21 +527,21 @@ def test_last_trick_reviewable_until_a_card_is_led(board):
     d.run("a settle")
     t = d.app.table
     d.press("up")
-    assert t.message == texts.NO_TRICK
+    assert t.message == tx_key("table", "NO_TRICK")
     app = _human_turn(d, lambda a: a.deal.phase == D.PH_FOLLOW and a.deal.leader == A.BOT
                       and a.deal.trick_no > 1)
     lead = app.deal.lead_card
     d.press("up")                                   # the bot has led: closed (R22)
-    assert not t.show_last and t.message == texts.TRICK_CLOSED
+    assert not t.show_last and t.message == tx_key("table", "TRICK_CLOSED")
     assert t.trick_bot == lead and t.trick_me == D.NO_CARD
     d.press("b")
-    assert texts.MENU_LAST not in t.popup_items
+    assert tx_key("table", "MENU_LAST") not in t.popup_items
     d.press("b")
     d.run("start")                                  # and a restart does not show it
     e = Driver(board, seed=1, nvm=d.app.storage.nvm)
     e.run("a up")
     t = e.app.table
-    assert not t.show_last and t.message == texts.TRICK_CLOSED and t.trick_bot == lead
+    assert not t.show_last and t.message == tx_key("table", "TRICK_CLOSED") and t.trick_bot == lead
     app = _human_turn(e, lambda a: a.deal.phase == D.PH_LEAD and a.deal.trick_no > 1)
     lead, follow, _ = app.deal.last_trick
     e.press("up")                                   # the player's own lead: until he leads
@@ -580,7 +583,7 @@ def test_a_trick_the_bot_won_can_be_looked_at_before_it_leads(board):
     d.idle(T.ANIM_SHOW_MS + 200)                    # longer than another trick: still there
     assert t.anim_start >= 0 and t.bot_x == app.layout.TRICK_BOT[0]
     d.press(look)                                   # look at it: the bot waits
-    assert t.show_last and t.message == texts.LAST_BOTS and not app.busy()
+    assert t.show_last and t.message == tx_key("table", "LAST_BOTS") and not app.busy()
     assert {t.trick_bot, t.trick_me} == {lead, follow}
     d.run("wait:5000")
     assert t.show_last and app.deal.lead_card == D.NO_CARD and app.deal.to_move == A.BOT
@@ -654,7 +657,7 @@ def test_hint_is_whole_preselects_and_is_the_same_for_the_same_position(board):
     d.press("select")
     first = t.message
     card = t.slots[t.cursor]
-    assert first == "Hint: " + texts.card_words(card)
+    assert first == tx_key("table", "HINT_CARD") % texts.card_words(card)
     d.press("right")
     d.press("select")
     assert t.message == first and t.slots[t.cursor] == card     # the same answer
@@ -665,7 +668,7 @@ def test_hint_is_whole_preselects_and_is_the_same_for_the_same_position(board):
     _deal_to(d, lambda g: g.phase == D.PH_LEAD and g.legal_specials() & D.B_EXCHANGE
              and not g.pending_draw)
     d.press("select")
-    assert t.popup_items is not None and t.popup_lines[0] == texts.HINT_TITLE
+    assert t.popup_items is not None and t.popup_lines[0] == tx_key("table", "HINT_TITLE")
     assert t.popup_actions[t.popup_sel] == D.A_EXCHANGE
     nine = app.deal.exchange_card()
     d.press("a")
@@ -722,8 +725,12 @@ def test_every_text_fits_its_place_at_the_longest_values(board):
             bad.append((where, text))
 
     deal = app.deal
-    fixed = [v for k, v in vars(texts).items() if k.isupper() and isinstance(v, str)]
-    messages = fixed + ["Hint: " + texts.card_words(c) for c in range(24)]
+    from sixtysix_tools.catalog import Catalog
+    en = Catalog("en")
+    width = en.widths()
+    table = [(k, v) for (s, k), v in en.texts().items() if s == "table" and "%" not in v]
+    fixed = [v for k, v in table if width[("table", k)] == 21]
+    messages = fixed + [tx_key("table", "HINT_CARD") % texts.card_words(c) for c in range(24)]
     for seat in (0, 1):
         for a in range(24, D.NUM_ACTIONS):
             for trump in range(4):
@@ -738,8 +745,7 @@ def test_every_text_fits_its_place_at_the_longest_values(board):
     check(r._points, "230 pt", "points")
     check(r._more, app.kind.table().menu_label, "menu")     # (a table: made for the play)
     check(r._more, "Menu", "menu")
-    popup = [v for k, v in vars(texts).items() if k.startswith(
-        ("MENU_", "SURE_", "HINT_TITLE", "CLOSE_REPLY", "DECLARE_OR_PASS"))]
+    popup = [v for k, v in table if width[("table", k)] == 19]
     for trump in range(4):
         deal.trump = trump
         popup += [texts.action_label(a, deal, r.popup_chars) for a in range(24, D.NUM_ACTIONS)]
@@ -769,21 +775,21 @@ def test_every_text_fits_its_place_at_the_longest_values(board):
             acts = [a for a in range(D.NUM_ACTIONS) if v.is_legal(a)]
             g.apply(rng.choice(acts))
     lines = []
-    for header, rows in H.PAGES:
-        check(r._page_header, header, "header")
-        lines += rows
+    cat = en.texts()
+    for i in range(H.PAGES):
+        check(r._page_header, cat[("help", "PAGE%d_H" % (i + 1))], "header")
+        lines += cat[("help", "PAGE%d" % (i + 1))].split("\\n")
     long_match = Match(app.rules)
     long_match.scores[0] = long_match.scores[1] = 12
     long_match.winner = 1
     head, rows = texts_end.match_end(long_match)
     check(r._page_header, head, "header")
     lines += rows
-    for reason in texts_end.REASONS.values():
-        lines += [reason % "You", reason % "Bot", reason % "Both", texts_end.REACHED % "Bot"]
-    lines += ["You 120 pts, bot 110", "Bot +3 (you no trick)", "You +3 (bot under 33)",
-              "Bot +3 game points", "Match: you 12, bot 12", "Nobody scores"]
-    for header in ("You win the hand!", "The bot wins", "A draw!"):
-        check(r._page_header, header, "header")
+    for (sec, key), text in cat.items():
+        if sec == "end" and not key.startswith(("HDR_", "A_")):
+            lines.append(text.replace("%d", "120" if "pts" in key.lower() else "12"))
+        elif sec == "end" and key.startswith("HDR_"):
+            check(r._page_header, text, "header")
     title = app.title
     for preset in A.supported_presets():
         app.settings.preset = preset
@@ -799,10 +805,10 @@ def test_every_text_fits_its_place_at_the_longest_values(board):
             check(r._page_footer, title.footer, "footer")
     for text in lines:
         check(r._page_rows.lines[0], text, "page row")
-    for text in ("A: next hand", "A: see the result", "A: back to the title",
-                 "A: next  B: back", "A: pick  arrows: move", "Options: next match",
-                 "Old save unreadable", "Saving is off: no nvm", "Could not save"):
-        check(r._page_footer, text, "footer")
+    for (sec, key), text in cat.items():
+        if (sec, key) in (("help", "FOOTER"), ("title", "FOOTER"), ("title", "NEXT_MATCH")) \
+                or sec in ("start",) or sec == "end" and key.startswith("A_"):
+            check(r._page_footer, text, "footer")
     assert not bad, bad
 
 
@@ -898,7 +904,7 @@ def test_by_hand_draw_with_the_cursor_on_menu_draws():
     t = app.table
     while t.cursor != t.nslots:
         d.press("right")
-    assert t.message == texts.DRAW
+    assert t.message == tx_key("table", "DRAW")
     d.press("a")
     assert not app.deal.pending_draw and t.popup_items is None
 
@@ -948,8 +954,8 @@ def test_title_and_summary_take_more_entries():
     called = []
     del app.title.extra[:]                      # the app's own entries (statistics, sound,
     del app.summary.extra[:]                    # review: test_app_extras.py) aside
-    app.title.add("Statistics", lambda: called.append("stats"))
-    app.summary.add("Review", lambda: called.append("review"))
+    app.title.add(tx_id("title", "STATISTICS"), lambda: called.append("stats"))
+    app.summary.add(tx_id("end", "REVIEW"), lambda: called.append("review"))
     app.show_title()
     lines = app.title.lines
     assert lines[-2:] == ["Statistics", "How to play"]
@@ -997,9 +1003,9 @@ def test_the_nine_and_a_marriage_card_can_be_led_alone(board, monkeypatch):
     # the hint says: lead the king alone; the menu opens on that entry
     monkeypatch.setattr(bot, "choose", lambda view, level, rng: king)
     d.press("select")
-    assert t.popup_lines[0] == texts.HINT_TITLE
+    assert t.popup_lines[0] == tx_key("table", "HINT_TITLE")
     assert t.popup_actions[t.popup_sel] == T.U_ALONE + king
-    assert "K " + texts.SUITS[king // 6] in t.popup_items[t.popup_sel]
+    assert "K " + texts.suit(king // 6) in t.popup_items[t.popup_sel]
     n = deal.log_len
     d.press("a")
     assert deal.log_action[n] == king              # led first: no marriage
@@ -1033,7 +1039,7 @@ def test_a_marriage_that_reaches_66_is_declared_before_anything_is_led():
     assert deal.log_len == n + 1 and deal.log_action[n] == D.A_MELD
     assert deal.lead_card == D.NO_CARD and deal.total(0) >= 66
     assert t.popup_items is not None and t.popup_actions[t.popup_sel] == D.A_OUT
-    assert t.popup_lines[0] == texts.GOT_66
+    assert t.popup_lines[0] == tx_key("table", "GOT_66")
     d.press("a")
     assert deal.is_over() and deal.winner == 0 and deal.reason == D.REASON_DECLARED
 
@@ -1129,11 +1135,11 @@ def test_with_points_hidden_the_message_line_says_when_the_player_has_66(board):
     _deal_to(d, lambda g: g.phase == D.PH_LEAD and not g.pending_draw
              and 50 <= g.total(0) < 66)
     t.draw()
-    assert t.message != texts.HAVE_66
+    assert t.message != tx_key("table", "HAVE_66")
     deal = _deal_to(d, lambda g: g.phase == D.PH_LEAD and not g.pending_draw
                     and g.total(0) >= 66 and g.legal_specials() & D.B_OUT)
     d.press("right")
     t.draw()
-    assert t.message == texts.HAVE_66
+    assert t.message == tx_key("table", "HAVE_66")
     assert str(deal.total(0)) not in t.message
     assert not app.render.overflow

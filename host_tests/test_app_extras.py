@@ -19,10 +19,11 @@ from sixtysix_core import bot  # noqa: E402
 from sixtysix_core import review  # noqa: E402
 from sixtysix_tools.sim import Driver  # noqa: E402
 from sixtysix_ui import app as A  # noqa: E402
+from sixtysix_ui import words  # noqa: E402
 from sixtysix_ui import review_page  # noqa: E402
 from sixtysix_ui import sound as SOUND  # noqa: E402
 from sixtysix_ui import stats as S  # noqa: E402
-from sixtysix_ui import stats_page  # noqa: E402
+from helpers import tx_key  # noqa: E402
 
 BOARDS = ("pygamer", "oled")
 
@@ -162,15 +163,15 @@ def test_statistics_count_a_match_survive_a_restart_and_reset(board):
     assert e.app.stats.counts() == st.counts()
     _open_stats(e)
     page = e.app.current
-    assert "CLASSIC_66 normal" in page.lines
+    assert "66 normal" in page.lines
     assert "Matches %d-%d" % (1 if won else 0, 0 if won else 1) in page.lines
     assert not e.app.render.overflow
-    _to_entry(e, page.lines, stats_page.RESET)
+    _to_entry(e, page.lines, tx_key("stats", "RESET"))
     e.press("a")
-    assert page.lines[page.sel] == stats_page.SURE
+    assert page.lines[page.sel] == tx_key("stats", "SURE")
     e.press("b")                                          # no: nothing is reset
     assert e.app.screen == A.S_STATS and e.app.stats.counts() == st.counts()
-    _to_entry(e, page.lines, stats_page.RESET)
+    _to_entry(e, page.lines, tx_key("stats", "RESET"))
     e.press("a")
     e.press("a")
     assert e.app.stats.counts() == [0] * S.N
@@ -191,10 +192,10 @@ def test_damaged_statistics_reset_with_a_note_and_the_game_goes_on():
         nvm[i] ^= 0x21
     e = Driver("oled", seed=2, nvm=nvm)
     assert e.app.stats.counts() == [0] * S.N
-    assert e.app.stats.note == "Statistics were damaged: reset to zero"
+    assert words.tx(e.app.stats.note) == "Statistics damaged"
     assert e.app.in_match                                 # the game's save is untouched
     _open_stats(e)
-    assert e.app.current.footer == "Statistics were damaged: reset to zero"
+    assert e.app.current.footer == "Statistics damaged"
     e.press("b")
     e.run("a settle")
     assert e.app.screen == A.S_PLAY

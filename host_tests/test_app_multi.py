@@ -16,6 +16,7 @@ from sixtysix_core.deal_multi import DealMulti  # noqa: E402
 from sixtysix_tools import simhw  # noqa: E402
 from sixtysix_tools.sim import Driver  # noqa: E402
 from sixtysix_ui import app as A  # noqa: E402
+from sixtysix_ui import words  # noqa: E402
 from sixtysix_ui import pages  # noqa: E402
 from sixtysix_ui import start  # noqa: E402
 from sixtysix_ui.storage import Storage  # noqa: E402
@@ -91,13 +92,13 @@ def test_the_title_cycles_into_the_multi_player_presets_with_short_names():
     for _ in range(len(app.presets)):
         seen.append(app.title.lines[app.title.sel])
         d.press("a")
-    assert "Rules: 3 players PL" in seen and "Rules: 4 players PL" in seen
+    assert "Rules: 3 players" in seen and "Rules: 4 players" in seen
     assert not app.render.overflow
 
 
 def test_levels_match_the_bot():
     from sixtysix_core import bot
-    assert pages.LEVELS == bot.LEVELS
+    assert tuple(pages.level_name(i) for i in range(pages.LEVELS)) == bot.LEVELS
 
 
 def _sim(*args):
@@ -189,7 +190,7 @@ def test_the_choice_and_the_kind_of_save_survive_a_restart():
     Multi(app).save()
     app = _restart(d)
     assert not app.in_match and app.choice.preset == "FOUR_PLAYER_PL" and app.rules.players > 2
-    assert "Rules: 4 players PL" in app.title.lines
+    assert "Rules: 4 players" in app.title.lines
 
 
 def test_a_damaged_multi_save_gives_a_note_and_a_fresh_title():
@@ -200,7 +201,7 @@ def test_a_damaged_multi_save_gives_a_note_and_a_fresh_title():
         nvm[i] ^= 0x5A
     app = _restart(d)
     assert app.screen == A.S_TITLE and not app.in_match
-    assert app.storage.note == "Old save unreadable"
+    assert words.tx(app.storage.note) == "Old save unreadable"
 
 
 class _Reloaded(Exception):
@@ -220,8 +221,8 @@ def test_a_board_reloads_to_start_the_other_kind_of_match(monkeypatch):
                nvm=bytearray(b"\xff" * 8192))
     app = d.app
     assert app.rules.players == 2
-    d.run("down down a a a a a a")          # Rules: 4 players PL
-    assert "Rules: 4 players PL" in app.title.lines
+    d.run("down down a a a a a a")          # Rules: 4 players
+    assert "Rules: 4 players" in app.title.lines
     monkeypatch.setitem(sys.modules, "supervisor", fake)
     with pytest.raises(_Reloaded):
         d.run("up up a")                    # New match
@@ -329,7 +330,7 @@ def test_a_review_whose_code_does_not_fit_is_refused_in_one_line(monkeypatch, pr
     monkeypatch.setattr(builtins, "__import__", short_heap)
     d.run("right a settle")                 # "Review"
     monkeypatch.setattr(builtins, "__import__", real_import)
-    assert app.screen == A.S_SUMMARY and app.summary.footer == "No memory to review"
+    assert app.screen == A.S_SUMMARY and app.summary.footer == "Not enough memory"
     assert set(sys.modules) <= before, set(sys.modules) - before
     assert not app.render.overflow
     d.press("left")
@@ -383,7 +384,7 @@ def test_no_heap_to_replay_the_save_is_said_not_taken_for_damage(monkeypatch):
     monkeypatch.setattr(persist_multi, "newest", full)
     app = _restart(d)
     assert app.screen == A.S_TITLE and not app.in_match
-    assert app.storage.note == "No memory to resume"
+    assert words.tx(app.storage.note) == "No memory to resume"
     assert bytes(d.hw.nvm[1024:1536]) == kept
     monkeypatch.undo()
     app = _restart(d)

@@ -19,6 +19,7 @@ from sixtysix_core.deal_multi import DealMulti  # noqa: E402
 from sixtysix_core.rng import Rng  # noqa: E402
 from sixtysix_tools import simhw  # noqa: E402
 from sixtysix_ui.storage import MULTI  # noqa: E402
+from sixtysix_ui import words  # noqa: E402
 from sixtysix_tools.sim import Driver  # noqa: E402
 from sixtysix_ui import app as A  # noqa: E402
 from sixtysix_ui import house_page as H  # noqa: E402
@@ -51,7 +52,7 @@ def _move_to(d, lines, text):
 def _choose_rules(d, preset):
     """Title: "Rules" pressed until it names the preset (no match on)."""
     app = d.app
-    short = "Rules: %s players PL" % ("3" if preset.startswith("THREE") else "4")
+    short = "Rules: %s players" % ("3" if preset.startswith("THREE") else "4")
     _move_to(d, app.title.lines, "Rules")
     for _ in range(len(app.presets)):
         if app.title.lines[app.title.sel] == short:
@@ -98,7 +99,9 @@ def test_every_option_is_chosen_by_keys_and_played_by_the_next_match(board, pres
     _choose_rules(d, preset)
     rows = H.shown(app.choice)
     for row in rows:
-        opt, label, values = row[0], row[2], row[3]
+        opt = row[0]
+        label = words.tx(row[2])
+        values = [words.tx(row[2] + 1 + k) for k in range(row[3])]
         default = app.choice.get(opt)
         spellings = [v for o, vs in R.options() if o == opt for v in vs]
         for k in range(1, len(values) + 1):
@@ -135,8 +138,8 @@ def _set_by_keys(d, wanted):
     page = app.current
     for opt, value in wanted:
         row = [r for r in H.shown(app.choice) if r[0] == opt][0]
-        _move_to(d, page.lines, row[2] + ":")
-        for _ in range(len(row[3])):
+        _move_to(d, page.lines, words.tx(row[2]) + ":")
+        for _ in range(row[3]):
             if app.choice.get(opt) == value:
                 break
             d.press("a")
@@ -237,7 +240,7 @@ def _reachable(preset):
             continue
         seen[key] = r
         for row in H.shown(r):
-            for k in range(len(row[3])):
+            for k in range(row[3]):
                 nxt = R.RuleSet()
                 r.copy_into(nxt)
                 H.set_index(nxt, row, k)
@@ -264,7 +267,7 @@ def test_nothing_offered_is_refused_by_the_engine_or_a_save(preset):
     assert on_page | {"match_target", "auto_declare"} == set(PM.APP_OPTIONS)
     for row in H.ROWS:                      # the page's values are the engine's, in order
         spellings = [vs for o, vs in R.options() if o == row[0]][0]
-        assert len(row[3]) == len(row[4]) == len(spellings)
+        assert row[3] == len(spellings)
 
 
 @pytest.mark.parametrize("board", ("pygamer", "oled"))
@@ -316,8 +319,10 @@ def test_the_two_player_title_has_no_house_rules():
 
 def test_the_values_of_a_row_are_told_apart():
     for row in H.ROWS:
-        assert len(set(row[3])) == len(row[3]) and len(set(row[4])) == len(row[4])
-        assert all(len("%s: %s" % (row[2], v)) <= 19 for v in row[3])
+        values = [words.tx(row[2] + 1 + k) for k in range(row[3])]
+        tips = [words.tx(row[2] + 1 + row[3] + k) for k in range(row[3])]
+        assert len(set(values)) == len(values) and len(set(tips)) == len(tips)
+        assert all(len("%s: %s" % (words.tx(row[2]), v)) <= 19 for v in values)
 
 
 def _long_hand(rules, seed):

@@ -249,7 +249,7 @@ def test_whole_app_reviews_a_multi_player_hand(app_path, board, preset):
 def test_a_multi_player_review_fits_the_two_player_apps_heap(app_path):
     # the 4-player review in the two-player app's 128 KiB (the table is dropped at the
     # hand's end, App.finish_hand); a review whose code does not fit says so in one
-    # sentence (host test: test_app_multi.py, "No memory to review")
+    # sentence (host test: test_app_multi.py, "Not enough memory")
     r = mplane.run(["-m", "app_steps_multi", "pygamer", app_path[1], REVIEW_MULTI_SCRIPT,
                     "FOUR_PLAYER_PL"], APP_HEAP, cwd=app_path[2])
     assert r.returncode == 0, r.stdout[-2000:] + r.stderr

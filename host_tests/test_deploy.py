@@ -182,7 +182,14 @@ def test_smoke_build_of_the_real_repository(tmp_path, monkeypatch):
     tree = tmp_path / "out" / "CIRCUITPY"
     assert (tree / "settings.toml").is_file() and (tree / MANIFEST_NAME).is_file()
     assert not [p for p in tree.rglob("*") if "__pycache__" in p.parts]
-    assert all(t.endswith(".py") for t in manifest["files"] if t != "settings.toml")
+    files = manifest["files"]
+    assert all(t.endswith(".py") or files[t]["kind"] == "data"
+               for t in files if t != "settings.toml")
+    langs = sorted(os.listdir(repo / "lib" / "sixtysix_ui" / "lang"))
+    assert [t for t in files if files[t]["kind"] == "data"
+            and t.endswith(".txt")] == ["lib/sixtysix_ui/lang/" + n for n in langs]
+    assert (tree / "lib" / "sixtysix_ui" / "lang" / "en.txt").read_bytes() == \
+        (repo / "lib" / "sixtysix_ui" / "lang" / "en.txt").read_bytes()
 
 
 # ---- flash ----

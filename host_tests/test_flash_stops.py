@@ -86,7 +86,7 @@ def flat_layout(src, libs, drive_root):
     lib/sixtysix_core, lib/<pinned libraries> and a format-1 manifest."""
     files = {"code.py": (FLAT_CODE_PY.encode(), "code")}
     for prefix, folder in (("lib", src / "lib"), ("lib/sixtysix_core", src / "sixtysix_core")):
-        for path in sorted(folder.rglob("*.py")):
+        for path in sorted(p for p in folder.rglob("*") if p.suffix in (".py", ".txt", ".bin")):
             files[f"{prefix}/{path.relative_to(folder).as_posix()}"] = (path.read_bytes(),
                                                                         "project")
     for path in sorted(libs.rglob("*.py")):

@@ -43,7 +43,7 @@ TOOLS_LAYER = 5
 # a lower one only.  A module missing here fails test_every_ui_module_has_a_rank (add it
 # where it belongs).
 UI_ORDER = (
-    ("input", "layout_oled", "layout_tft", "sprites"),                   # keys, measures
+    ("input", "layout_oled", "layout_tft", "sprites", "words"),  # keys, measures, the catalog
     ("texts", "texts_end", "texts_multi", "words_multi", "sound", "storage",
      "stats"),                                                           # words, state
     ("render",),                                                         # drawing

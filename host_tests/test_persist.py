@@ -4,6 +4,7 @@ import random
 import pytest
 
 from sixtysix_core import deal as D
+from sixtysix_ui import words  # noqa: E402
 from sixtysix_core import match as M
 from sixtysix_core import persist as P
 from sixtysix_core import persist_load as PL
@@ -365,4 +366,4 @@ def test_a_damaged_newest_slot_falls_back_with_a_note():
     from sixtysix_tools.sim import Driver
     app = Driver("oled", seed=1, nvm=mem).app
     assert app.in_match and app.match.hands == 0 and app.match.scores[1] == 0
-    assert app.storage.note == "Skipped a bad save"
+    assert words.tx(app.storage.note) == "Skipped a bad save"

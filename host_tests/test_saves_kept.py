@@ -12,6 +12,7 @@ sys.path[:0] = [ROOT, os.path.join(ROOT, "lib"), os.path.join(ROOT, "tools")]
 from sixtysix_tools import simhw  # noqa: E402
 from sixtysix_tools.sim import Driver  # noqa: E402
 from sixtysix_ui import app as A  # noqa: E402
+from sixtysix_ui import words  # noqa: E402
 from sixtysix_ui import start  # noqa: E402
 from sixtysix_ui.storage import INTENT, Storage  # noqa: E402
 
@@ -100,7 +101,7 @@ def test_every_title_action_during_a_match_keeps_it_over_a_restart(preset):
             app = _restart(d)
             assert app.in_match, (preset, label, times, app.storage.note)
             assert _state(app) == want, (preset, label, times)
-            assert app.storage.note == "", (preset, label, app.storage.note)
+            assert app.storage.note == 0, (preset, label, app.storage.note)
             tried += 1
     assert tried >= 3 * 8
 
@@ -131,7 +132,7 @@ def test_the_newest_save_of_either_kind_starts_and_a_damaged_one_falls_back(newe
         bad[i] ^= 0x5A
     d = _driver("oled", 7, None, nvm=bad)
     assert d.app.in_match and _state(d.app) == older
-    assert d.app.storage.note == "Old save unreadable"
+    assert words.tx(d.app.storage.note) == "Old save unreadable"
 
 
 def test_no_single_damaged_byte_around_the_regions_loses_or_replaces_a_match():

@@ -10,6 +10,7 @@ from sixtysix_core import deal as D
 from sixtysix_core import persist
 from sixtysix_core import rules as R
 from sixtysix_ui import stats as S
+from sixtysix_ui import words  # noqa: E402
 
 
 class _Hand:
@@ -46,7 +47,7 @@ def test_region_is_clear_of_the_save_and_fits_nvm():
 
 def test_counting_hands_and_matches():
     st = _Stats(_nvm())
-    assert st.note == "" and st.counts() == [0] * S.N
+    assert st.note == 0 and st.counts() == [0] * S.N
     st.hand(2, 1, _Hand(0), 0)
     st.hand(2, 1, _Hand(0, (2, 0)), 0)                 # schwarz
     st.hand(2, 1, _Hand(0, (4, 1), closer=0), 0)       # won after closing
@@ -74,7 +75,7 @@ def test_saved_counters_come_back_and_slots_alternate():
         st.hand(0, 2, _Hand(0), 0)
         assert st.save()
         again = _Stats(nvm)
-        assert again.get(0, 2, S.C_HAND_WON) == i + 1 and again.note == ""
+        assert again.get(0, 2, S.C_HAND_WON) == i + 1 and again.note == 0
     assert nvm[:S.REGION] == b"\xff" * S.REGION          # the game's save area untouched
     assert nvm[S.REGION + 2 * S.SLOT:] == b"\xff" * (8192 - S.REGION - 2 * S.SLOT)
     a = S.valid(nvm, S.REGION)
@@ -160,7 +161,7 @@ def test_damage_resets_to_zero_with_a_note_and_never_raises():
         nvm[i] ^= 0x10
     got = _Stats(nvm)
     assert got.counts() == [0] * S.N
-    assert got.note == "Statistics were damaged: reset to zero"
+    assert words.tx(got.note) == "Statistics damaged"
     rnd = random.Random(4)
     for _ in range(300):
         mem = bytearray(rnd.getrandbits(8) for _ in range(8192))
@@ -168,7 +169,7 @@ def test_damage_resets_to_zero_with_a_note_and_never_raises():
             mem[S.REGION:S.REGION + 3] = b"St\x01"
         assert _Stats(mem).counts() == [0] * S.N
     zero = bytearray(8192)
-    assert _Stats(zero).note == ""                   # never written: no note
+    assert _Stats(zero).note == 0                   # never written: no note
 
 
 def test_write_failure_is_a_note():
@@ -176,7 +177,7 @@ def test_write_failure_is_a_note():
         def __setitem__(self, key, value):
             raise OSError("nvm write failed")
     st = _Stats(Broken(b"\xff" * 8192))
-    assert st.save() is False and st.note == "Could not save the statistics"
+    assert st.save() is False and words.tx(st.note) == "Could not save stats"
 
 
 def test_page_lines_fit_a_scrolling_page_row_at_the_largest_values():
@@ -184,14 +185,13 @@ def test_page_lines_fit_a_scrolling_page_row_at_the_largest_values():
     from sixtysix_ui.app import supported_presets
     from sixtysix_ui.stats_page import lines
     presets = supported_presets()
-    levels = ("easy", "normal", "hard")
-    assert lines(st, presets, R.preset_names(), levels) == ["No hands played yet"]
+    assert lines(st, presets) == ["No hands played yet"]
     for n in range(S.N):
         _set(st, n, 65535)
-    rows = lines(st, presets, R.preset_names(), levels)
+    rows = lines(st, presets)
     assert len(rows) == len(presets) * S.LEVELS * 5
     assert max(len(r) for r in rows) <= 19, max(rows, key=len)
-    assert "SCHNAPSEN_AT normal" in rows and "Matches 65535-65535" in rows
+    assert "Schnapsen AT normal" in rows and "Matches 65535-65535" in rows
 
 
 def test_a_real_deal_is_counted():
@@ -223,7 +223,7 @@ def test_impossible_counters_are_a_damaged_block():
         mem[S.REGION:S.REGION + S.SLOT] = st.image
         return mem
     ok = _Stats(block(lambda st: None))
-    assert ok.note == "" and ok.counts() != [0] * S.N
+    assert ok.note == 0 and ok.counts() != [0] * S.N
     n = (2 * S.LEVELS + 1) * S.COUNTERS           # CZECH_66, normal
     three = (R.preset_names().index("THREE_PLAYER_PL") * S.LEVELS) * S.COUNTERS
     cases = {
@@ -235,10 +235,11 @@ def test_impossible_counters_are_a_damaged_block():
         "a preset that does not exist": lambda st: _set(st, (S.PRESETS - 1) * S.LEVELS
                                                         * S.COUNTERS + S.C_HAND_WON, 1),
         "schwarz with 3 players": lambda st: _set(st, three + S.C_SCHWARZ, 1),
-        "an unknown preference bit": lambda st: setattr(st, "prefs", 2),
+        "an unknown preference bit": lambda st: setattr(st, "prefs", 16),
+        "a language that does not exist": lambda st: setattr(st, "prefs", 6 << 1),
     }
     assert len(R.preset_names()) < S.PRESETS
     for why, change in cases.items():
         got = _Stats(block(change))
         assert got.counts() == [0] * S.N, why
-        assert got.note == "Statistics were damaged: reset to zero", why
+        assert words.tx(got.note) == "Statistics damaged", why

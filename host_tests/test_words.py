@@ -71,7 +71,7 @@ def test_the_devices_reader_gives_every_text_back(code):
         assert words.letters == cat.letters
         for s, (_sec, texts) in enumerate(cat.sections):
             for i, (_key, _w, text) in enumerate(texts):
-                assert words.t(s << 7 | i) == text
+                assert words.tx(s << 7 | i) == text
     finally:
         words.load("en")
 

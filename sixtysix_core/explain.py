@@ -41,6 +41,27 @@ def verb(action):
     return "do that"
 
 
+# card_reason's answers, in the order of the device's texts (lib/sixtysix_ui/lang/*.txt,
+# section [explain]); the last: any other reason
+_CARD_REASONS = ("the hand is already over", "the suit led must be followed with a higher",
+                 "the suit led must be followed:", "a trump must be played",
+                 "the strict rule applies", "after a marriage the lead", "the cards must be drawn")
+
+
+def card_reason(deal, c):
+    """Why the seat to move may not play card c of its hand, for the device's words:
+    (k, the cards it may play), k the index of the reason in _CARD_REASONS (the hand is
+    over, follow higher, follow, trump, the strict rule, a marriage's lead, draw first),
+    len(_CARD_REASONS) for any other; -1 if c may be played."""
+    why = _why_not(deal, c)
+    if not why:
+        return -1, 0
+    k = 0
+    while k < len(_CARD_REASONS) and not why.startswith(_CARD_REASONS[k]):
+        k += 1
+    return k, deal.legal_cards()
+
+
 def _names(mask):
     out = []
     c = 0

@@ -38,10 +38,21 @@ from sixtysix_core import persist
 from sixtysix_core import rules as R
 from sixtysix_core.rng import Rng
 from sixtysix_ui import input as I
+from sixtysix_ui import words
 from sixtysix_ui.pages import Summary
 from sixtysix_ui.render import Renderer, unload
-from sixtysix_ui.stats import PREF_QUIET, Stats
+from sixtysix_ui.stats import PREF_LANG, PREF_QUIET, Stats
 from sixtysix_ui.storage import Storage
+from sixtysix_ui.words import tx
+
+# words: title end common start
+_W_STATISTICS = const(402)
+_W_SOUND = const(403)
+_W_ON = const(17)
+_W_OFF = const(18)
+_W_NO_MEMORY = const(406)
+_W_LANG_DAMAGED = const(1029)
+_W_REVIEW = const(299)
 
 HUMAN = const(0)                # the seats (table.py and table_multi.py use the same)
 BOT = const(1)
@@ -106,12 +117,13 @@ class App:
             self.sound = Sound(hw.speaker, getattr(hw, "speaker_enable", None))
         self.dirty = True
         self.title = None                       # title.Title while the title shows
-        self.extra = [("Statistics", lambda: self.open_page("sixtysix_ui.stats_page"))]
+        self.set_lang(self._first_lang(), False)
+        self.extra = [(_W_STATISTICS, lambda: self.open_page("sixtysix_ui.stats_page"))]
         self.summary = Summary(self)
         if self.sound is not None:
             self.sound.set_on(not self.stats.prefs & PREF_QUIET)
             self.extra.append((self._sound_label, self._toggle_sound))
-        self.summary.add("Review", lambda: self.open_page("sixtysix_ui.review_page"))
+        self.summary.add(_W_REVIEW, lambda: self.open_page("sixtysix_ui.review_page"))
         self.current = self.summary
         self.screen = S_TITLE
         from sixtysix_ui import start           # the start's code: loaded once, dropped
@@ -179,11 +191,33 @@ class App:
             for module in list(sys.modules):
                 if module not in had:
                     unload(module)
-            self.current.footer = "No memory to " + name[12:].split("_")[0]
+            self.current.footer = tx(_W_NO_MEMORY)
             self.dirty = True
 
+    def _first_lang(self):
+        """The language chosen on the title (statistics' prefs), else settings.toml's
+        SIXTYSIX_LANG ("pl"), else English."""
+        k = (self.stats.prefs & PREF_LANG) >> 1
+        if 0 < k <= len(words.LANGS):
+            return words.LANGS[k - 1]
+        try:
+            from os import getenv
+            return getenv("SIXTYSIX_LANG") or "en"
+        except ImportError:
+            return "en"
+
+    def set_lang(self, code, keep=True):
+        """Speak language `code` (words.LANGS) from now on; keep: in the preferences."""
+        if not words.load(code) and not self.storage.note:
+            self.storage.note = _W_LANG_DAMAGED         # the title's footer says so
+        self.render.set_letters(words.letters)
+        k = words.LANGS.index(words.lang) + 1
+        if keep and (self.stats.prefs & PREF_LANG) >> 1 != k:
+            self.stats.prefs = self.stats.prefs & ~PREF_LANG | k << 1
+            self.stats.save()
+
     def _sound_label(self):
-        return "Sound: " + ("on" if self.sound.on else "off")
+        return tx(_W_SOUND) % tx(_W_ON if self.sound.on else _W_OFF)
 
     def _toggle_sound(self):
         self.sound.set_on(not self.sound.on)

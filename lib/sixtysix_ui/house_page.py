@@ -4,15 +4,17 @@ Opened from the title's "House rules" entry (shown only when the rules chosen ar
 4 players) through enter(app): the title imports this module then and the page drops it
 again when it closes, so that neither the two-player app nor a match carries it.
 
-ROWS: (option, who, label, values, explanations) per option of RULES.md section 4 that
+ROWS: (option, who, label, number of values) per option of RULES.md section 4 that
 the 3- and 4-player engine reads (deal_multi.py; persist_multi.APP_OPTIONS keeps them in
 a save), in rules.py's value order (0 is the default).  who: 3 or 4 (those players
-only) or 0 (both).  A row reads "label: value" (at most 19 characters, a scrolling
-page row) and the footer explains the highlighted value in one line (21 characters,
-the OLED's width).  Rows that cannot apply are left out: they would be refused by
-RuleSet.unsupported() (each_for_self with 4 players, partner_meld with 3) or mean
-nothing with the other choices (the Warszawa order when the bottom card sets trump;
-when and how badly one says 66 when nobody says it: each_for_self, or "Auto 66").
+only) or 0 (both); the label is a text id, its values' texts follow it and then one
+explanation per value (words.py, the catalog's [house] section).  A row reads
+"label: value" (at most 19 characters, a scrolling page row) and the footer explains the
+highlighted value in one line (21 characters, the OLED's width). Rows that cannot apply
+are left out: they would be refused by RuleSet.unsupported() (each_for_self with 4
+players, partner_meld with 3) or mean nothing with the other choices (the Warszawa order
+when the bottom card sets trump; when and how badly one says 66 when nobody says it:
+each_for_self, or "Auto 66").
 
 Keys: up/down move; A (or right) sets the next value, left the one before; on a board
 without up/down (the three-button OLED) left/right move and A sets the next value.
@@ -24,31 +26,41 @@ from micropython import const
 from sixtysix_ui import input as I
 from sixtysix_ui.pages import Page
 from sixtysix_ui.render import unload
+from sixtysix_ui.words import tx
 
 _ROW_CHARS = const(19)          # a scrolling page row, either layout
 _TIP_CHARS = const(21)          # the OLED footer
 
+# words: house common
+_W_PLAY = const(774)              # each label is followed by its values, then a tip for
+_W_TRUMP = const(779)             # each value (en.txt's order)
+_W_WARSZAWA = const(784)
+_W_PARTNER = const(789)
+_W_UNDER = const(794)
+_W_SAY66 = const(799)
+_W_WRONG = const(806)
+_W_EARLY = const(813)
+_W_LAST = const(818)
+_W_SCORING = const(823)
+_W_ROW = const(771)
+_W_BACK = const(19)
+_W_HEADER = const(768)
+_W_HEADER_NEXT = const(769)
+_W_HEADER_PLAYERS = const(770)
+_W_A_B_BACK = const(772)
+_W_A_TITLE = const(773)
+
 ROWS = (
-    ("three_player_mode", 3, "Play", ("1 vs 2", "each alone"),
-     ("Trump picker vs two", "No partners, no 66")),
-    ("four_player_trump", 4, "Trump", ("chosen", "bottom card"),
-     ("First player picks it", "Dealer's last card")),
-    ("warszawa_order", 4, "Warszawa", ("next", "partner"),
-     ("Pass goes to the next", "Pass goes to partner")),
-    ("partner_meld", 4, "Partner melds", ("no", "yes"),
-     ("Only the leader melds", "Partner melds too")),
-    ("undertrump", 0, "Undertrump", ("must", "free"),
-     ("Can't beat? Trump low", "Can't beat? Play any")),
-    ("declare_window", 0, "Say 66", ("my lead", "any trick", "my turns"),
-     ("After you win a trick", "After every trick", "On any of your turns")),
-    ("false_declaration", 0, "Wrong 66", ("pays 2", "2 or 3", "bands"),
-     ("The others get 2", "3 if they took none", "Czech: 1-3 by points")),
-    ("meld_before_first_trick", 0, "Early meld", ("yes", "no"),
-     ("Meld before a trick", "Meld after a trick")),
-    ("last_trick_bonus", 0, "Last trick", ("+10", "+0"),
-     ("Last trick gives 10", "Last trick gives 0")),
-    ("scoring", 0, "Points", ("usual", "Czech"),
-     ("3: no trick, 2: <33", "3 if loser has <23")),
+    ("three_player_mode", 3, _W_PLAY, 2),
+    ("four_player_trump", 4, _W_TRUMP, 2),
+    ("warszawa_order", 4, _W_WARSZAWA, 2),
+    ("partner_meld", 4, _W_PARTNER, 2),
+    ("undertrump", 0, _W_UNDER, 2),
+    ("declare_window", 0, _W_SAY66, 3),
+    ("false_declaration", 0, _W_WRONG, 3),
+    ("meld_before_first_trick", 0, _W_EARLY, 2),
+    ("last_trick_bonus", 0, _W_LAST, 2),
+    ("scoring", 0, _W_SCORING, 2),
 )
 
 
@@ -84,7 +96,7 @@ def _index(rules, row):
 
 def set_index(rules, row, k):
     """Set row's option to its k-th value (k wraps)."""
-    k %= len(row[3])
+    k %= row[3]
     if row[0] == "last_trick_bonus":
         rules.last_trick_bonus = 10 if k == 0 else 0
     else:
@@ -111,19 +123,21 @@ class HousePage(Page):
         self.rows = shown(choice)
         lines = []
         for row in self.rows:
-            lines.append(("%s: %s" % (row[2], row[3][_index(choice, row)]))[:_ROW_CHARS])
-        lines.append("Back")
+            lines.append((tx(_W_ROW) % (tx(row[2]), tx(row[2] + 1 + _index(choice, row))))
+                         [:_ROW_CHARS])
+        lines.append(tx(_W_BACK))
         self.lines = lines
         self.sel = min(self.sel, len(lines) - 1)
         wide = not app.layout.MONO
-        self.header = "Next match's rules" if app.in_match else "House rules"
+        self.header = tx(_W_HEADER_NEXT if app.in_match else _W_HEADER_PLAYERS if wide
+                         else _W_HEADER)
         if wide and not app.in_match:
-            self.header += ", %d players" % choice.players
+            self.header = self.header % choice.players
         if self.sel < len(self.rows):
             row = self.rows[self.sel]
-            self.footer = row[4][_index(choice, row)][:_TIP_CHARS]
+            self.footer = tx(row[2] + 1 + row[3] + _index(choice, row))[:_TIP_CHARS]
         else:
-            self.footer = "A or B: back" if app.input.has_b else "A: back to the title"
+            self.footer = tx(_W_A_B_BACK if app.input.has_b else _W_A_TITLE)
         app.dirty = True
 
     def _close(self):

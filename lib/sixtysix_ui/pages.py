@@ -6,7 +6,8 @@ owns its state and talks to the App (app.py) only through its shared fields and 
 match-flow methods (new_match, next_hand, enter_play, save, ...).
 
 The title menu is title.py's (loaded while the title shows, dropped for the play).
-Summary.add(label, handler) puts an entry under the hand's lines, after "Next hand"
+Summary.add(label, handler) puts an entry (label: its text id) under the hand's lines,
+after "Next hand"
 (e.g. a review).
 The help pages are help.py, imported when first opened (App.open_page); with 3 or 4
 players the title's "House rules" opens house_page.py (imported then, dropped when it
@@ -15,9 +16,29 @@ closes).  The summary's words are the kind's (app.kind: kind_two.py, kind_multi.
 from micropython import const
 
 from sixtysix_ui import input as I
+from sixtysix_ui.words import tx
 
-# sixtysix_core.bot.LEVELS (not imported: a 3- or 4-player match never loads that bot)
-LEVELS = ("easy", "normal", "hard")
+# words: common end title
+_W_LEVEL0 = const(20)
+_W_PRESET0 = const(407)
+_W_NEXT_HAND = const(293)
+_W_SEE_RESULT = const(294)
+_W_A_NEXT_HAND = const(295)
+_W_A_SEE_RESULT = const(296)
+_W_A_OPEN = const(297)
+_W_A_TITLE = const(298)
+LEVELS = const(3)               # sixtysix_core.bot.LEVELS (not imported: a 3- or
+                                # 4-player match never loads that bot)
+
+
+def level_name(level):
+    """'easy', 'normal', 'hard' in the current language."""
+    return tx(_W_LEVEL0 + level)
+
+
+def preset_name(preset):
+    """The name a player knows for rules.preset_names()[preset] ("66", "Czech 66")."""
+    return tx(_W_PRESET0 + preset)
 
 _PREV = const(5)                # left or up
 _NEXT = const(10)               # right or down
@@ -60,14 +81,15 @@ class Summary(Page):
         app = self.app
         self.match_end = False
         self.header, lines = self._lines(False)
-        on = "See the result" if app.match.is_over() else "Next hand"
-        self._on = "A: " + on[:1].lower() + on[1:]
+        over = app.match.is_over()
+        on = tx(_W_SEE_RESULT if over else _W_NEXT_HAND)
+        self._on = tx(_W_A_SEE_RESULT if over else _W_A_NEXT_HAND)
         self.footer = self._on
         if self.extra:
             self._first = len(lines)
             lines.append(on)
             for label, _handler in self.extra:
-                lines.append(label)
+                lines.append(tx(label))
             self.sel = self._first
             self._footer()
         else:
@@ -82,13 +104,13 @@ class Summary(Page):
 
     def _footer(self):
         """The footer says what A does on the highlighted entry."""
-        self.footer = "A: open" if self.sel > self._first else self._on
+        self.footer = tx(_W_A_OPEN) if self.sel > self._first else self._on
 
     def _end(self):
         self.match_end = True
         self.header, self.lines = self._lines(True)
         self.sel = -1
-        self.footer = "A: back to the title"
+        self.footer = tx(_W_A_TITLE)
         self.app.dirty = True
 
     def step(self, b, now):

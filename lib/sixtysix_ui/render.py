@@ -25,6 +25,8 @@ only carries real changes; text is rebuilt only when a shown number changed.
 import displayio
 from micropython import const
 
+from sixtysix_ui.words import tx
+
 NO_CARD = 255
 _MAX_SLOTS = 6
 # The table scene's parts (Renderer._build_table), dropped while a page shows
@@ -33,6 +35,12 @@ _TABLE_SCENE = ("table_group", "_status", "_trump", "_talon", "_upcard", "_hand"
                 "_points", "_popup", "_toast")
 _FIRST = const(32)          # the glyph sheet holds printable ASCII, " " (tile 0) to "~"
 _LAST = const(126)
+# words: table
+_W_STATUS_TO_GO = const(182)
+_W_STATUS_OF = const(183)
+_W_TALON_CLOSED = const(184)
+_W_TALON_LEFT = const(185)
+_W_POINTS = const(186)
 
 
 def _palette(colors):
@@ -197,6 +205,7 @@ class Renderer:
         self.overflow = []          # texts that did not fit their place (a bug if any)
         self.cell_w, self.cell_h = font.get_bounding_box()[:2]
         self.glyphs = _glyph_sheet(font)
+        self.letters = ""
         self._inks = {}
         self._tiles = {}
         # sprites.py is needed only here: unloaded once its sheets are built
@@ -212,6 +221,10 @@ class Renderer:
         self._build_table()
 
     # ------------------------------------------------------------- building
+
+    def set_letters(self, letters):
+        """The letters beyond ASCII of the language shown (words.letters)."""
+        self.letters = letters
 
     def ink(self, color):
         """The one Palette of a colour, shared by its texts and rectangles: index 0 is
@@ -399,9 +412,9 @@ class Renderer:
             cache[2] = match.target
             cache[3] = down
             if down:
-                text = "You %d  Bot %d  to go" % (match.target - s0, match.target - s1)
+                text = tx(_W_STATUS_TO_GO) % (match.target - s0, match.target - s1)
             else:
-                text = "You %d  Bot %d  of %d" % (s0, s1, match.target)
+                text = tx(_W_STATUS_OF) % (s0, s1, match.target)
             self._status.set(text)
         trump = view.trump()
         if cache[4] != trump:
@@ -414,9 +427,9 @@ class Renderer:
         if cache[5] != key:
             cache[5] = key
             if state == 1:
-                self._talon_text.set("closed")
+                self._talon_text.set(tx(_W_TALON_CLOSED))
             elif n:
-                self._talon_text.set("%d left" % n)
+                self._talon_text.set(tx(_W_TALON_LEFT) % n)
             else:
                 self._talon_text.set("")
         self._talon.hidden = n == 0
@@ -458,7 +471,7 @@ class Renderer:
         pts = view.total(view.seat) if app.settings.reveal else -1
         if cache[6] != pts:
             cache[6] = pts
-            self._points.set("" if pts < 0 else "%d pt" % pts)
+            self._points.set("" if pts < 0 else tx(_W_POINTS) % pts)
         self._message.set(t.message)
         # overlays (the table never shows both at once; built only while one shows)
         shown = t.popup_items is not None or t.toast_lines is not None

@@ -17,10 +17,17 @@ scan(st)     (kind of the newest checksum-valid save: 2, 3 for 3 or 4 players, 0
 resume(app, multi)   a kind's newest valid save into the App (its settings, choice,
              match and hand); False if there is none
 """
+from micropython import const
+
 from sixtysix_core import persist
 from sixtysix_core import rules as R
 from sixtysix_ui.render import unload
 from sixtysix_ui.storage import CHOICE, INTENT, MULTI, SLOT
+
+# words: start
+_W_UNREADABLE = const(1024)
+_W_SKIPPED = const(1025)
+_W_NO_MEMORY = const(1026)
 
 
 def scan(st):
@@ -52,7 +59,7 @@ def scan(st):
                 st.slot[multi] = 1 - k
         if top < 0:
             if not persist.blank_at(mem, region, region + 2 * SLOT):
-                st.note = "Old save unreadable"
+                st.note = _W_UNREADABLE
             continue
         found |= 2 if multi else 1
         at = region + (1 - st.slot[multi]) * SLOT
@@ -117,10 +124,10 @@ def resume(app, multi):
     slot, saved = PL.newest(mem)
     if saved is None:
         if not persist.blank_at(mem, 0, len(mem)):
-            st.note = "Old save unreadable"
+            st.note = _W_UNREADABLE
         return False
     if PL.damaged(mem):
-        st.note = "Skipped a bad save"
+        st.note = _W_SKIPPED
     app.settings = saved.settings
     if saved.rng_state is not None:
         app.rng.set_state(saved.rng_state)
@@ -166,15 +173,15 @@ def _resume_multi(app):
         except MemoryError:         # a full heap is no damaged save (persist_multi)
             gc.collect()
             if tries == 2:
-                st.note = "No memory to resume"
+                st.note = _W_NO_MEMORY
                 return False
     if saved is None:
         if not persist.blank_at(mem, 0, len(mem)):
-            st.note = "Old save unreadable"
+            st.note = _W_UNREADABLE
         return False
     try:
         if PM.damaged(mem):
-            st.note = "Skipped a bad save"
+            st.note = _W_SKIPPED
     except MemoryError:
         pass
     app.settings = saved.settings

@@ -13,8 +13,10 @@ itself, so the counters cost no other heap:
     2     1  version 1
     3     2  seq: of two valid slots the newer wins (mod 65536, persist.newer)
     5     1  PRESETS, 6 LEVELS, 7 COUNTERS (an image of another shape is refused)
-    8     1  prefs: bit 0 set = sound off (the title's "Sound" option, sound.py; kept
-             here so that the game's save format stays as it is; reset() keeps it)
+    8     1  prefs: bit 0 set = sound off (the title's "Sound" option, sound.py), bits
+             1-3 the title's language (1 + its index in words.LANGS; 0: not chosen,
+             settings.toml's SIXTYSIX_LANG or English); kept here so that the game's
+             save format stays as it is; reset() keeps it
     9   2*N  the N = PRESETS * LEVELS * COUNTERS counters, counter n at 9 + 2n
   9+2N    2  Fletcher-16 over bytes 0 .. 8+2N (persist.fletcher16: every single-bit
              flip is caught)
@@ -40,6 +42,10 @@ C_HAND_LOST = const(3)
 C_SCHWARZ = const(4)
 C_CLOSE_WON = const(5)
 PREF_QUIET = const(1)
+PREF_LANG = const(14)           # bits 1-3: 1 + the index in words.LANGS, 0: not chosen
+# words: stats
+_W_DAMAGED = const(653)
+_W_NOT_SAVED = const(654)
 REGION = STATS
 N = const(144)                  # PRESETS * LEVELS * COUNTERS
 SLOT = const(299)               # 9 + 2 * N + 2
@@ -63,13 +69,13 @@ def valid(mem, off):
 
 
 def possible(mem, off):
-    """True if matches could give the image's counters: only the sound bit among the
-    prefs; nothing counted for a preset the app cannot play; per preset and level no
-    more matches won than hands won (a match is won by winning hands), lost than hands
-    lost, schwarz or close wins than hands won; no schwarz or close with 3 or 4 players
-    (not counted there)."""
+    """True if matches could give the image's counters: only the sound bit and a
+    language (1..5, words.LANGS) among the prefs; nothing counted for a preset the app
+    cannot play; per preset and level no more matches won than hands won (a match is
+    won by winning hands), lost than hands lost, schwarz or close wins than hands won;
+    no schwarz or close with 3 or 4 players (not counted there)."""
     from sixtysix_core import rules as R
-    if mem[off + 8] & ~PREF_QUIET:
+    if mem[off + 8] & ~(PREF_QUIET | PREF_LANG) or (mem[off + 8] & PREF_LANG) >> 1 > 5:
         return False
     names = R.preset_names()
     for p in range(PRESETS):
@@ -95,7 +101,7 @@ class Stats:
     def __init__(self, storage):
         self.storage = storage
         self.enabled = len(storage.read(REGION, 2 * SLOT)) == 2 * SLOT
-        self.note = ""
+        self.note = 0
         self.prefs = 0
         self.image = bytearray(SLOT)
         self._slot = 0
@@ -125,7 +131,7 @@ class Stats:
             first = mem[0]
             for i in range(2 * SLOT):
                 if mem[i] != first or first not in (0, 0xFF):
-                    self.note = "Statistics were damaged: reset to zero"
+                    self.note = _W_DAMAGED
                     break
             return
         off = best * SLOT
@@ -150,7 +156,7 @@ class Stats:
             return False
         self.finish()
         if not self.storage.write(REGION + self._slot * SLOT, self.image, SLOT):
-            self.note = "Could not save the statistics"
+            self.note = _W_NOT_SAVED
             return False
         self._slot = 1 - self._slot
         self._seq = (self._seq + 1) & 0xFFFF
@@ -186,7 +192,7 @@ class Stats:
 
     def reset(self):
         self._clear()
-        self.note = ""
+        self.note = 0
         return self.save()
 
     def counts(self):

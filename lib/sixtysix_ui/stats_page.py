@@ -7,21 +7,33 @@ zeroes the counters, and "Back".  B or Start also goes back to the title.
 """
 from micropython import const
 
-from sixtysix_core import rules as R
 from sixtysix_ui import input as I
 from sixtysix_ui import stats as S
-from sixtysix_ui.pages import LEVELS, Page
+from sixtysix_ui.pages import Page, level_name, preset_name
+from sixtysix_ui.words import tx
 
 _PREV = const(5)                # left or up
 _NEXT = const(10)               # right or down
-RESET = "Reset statistics"
-SURE = "A again: reset all"
+# words: stats common
+_W_WON_LOST = const(641)
+_W_ROW = const(642)
+_W_MATCHES = const(643)
+_W_HANDS = const(644)
+_W_SCHWARZ = const(645)
+_W_CLOSES = const(646)
+_W_NONE = const(647)
+_W_RESET = const(648)
+_W_SURE = const(649)
+_W_DONE = const(650)
+_W_SAVING_OFF = const(651)
+_W_B_BACK = const(652)
+_W_BACK = const(19)
+_W_HEADER = const(640)
 
 
-def lines(st, presets, preset_names, level_names):
-    """The rows of Stats `st` for the preset indexes `presets` (the app's: with the
-    3- and 4-player presets' short names every row is then at most 19 characters,
-    what a scrolling page row holds on either layout); cold path."""
+def lines(st, presets):
+    """The rows of Stats `st` for the preset indexes `presets` (the app's), each at
+    most 19 characters, what a scrolling page row holds on either layout; cold path."""
     out = []
     c = st.counts()
     for p in presets:
@@ -31,16 +43,13 @@ def lines(st, presets, preset_names, level_names):
             base = (p * S.LEVELS + lv) * S.COUNTERS
             if not (c[base] or c[base + 1] or c[base + 2] or c[base + 3]):
                 continue
-            name = preset_names[p]
-            if name.endswith("_PLAYER_PL"):         # THREE_PLAYER_PL: "3 players PL"
-                name = ("3" if name[0] == "T" else "4") + " players PL"
-            out.append("%s %s" % (name, level_names[lv]))
-            out.append("Matches %d-%d" % (c[base], c[base + 1]))
-            out.append("Hands %d-%d" % (c[base + 2], c[base + 3]))
-            out.append("Schwarz won %d" % c[base + 4])
-            out.append("Closes won %d" % c[base + 5])
+            out.append(tx(_W_ROW) % (preset_name(p), level_name(lv)))
+            out.append(tx(_W_MATCHES) % (c[base], c[base + 1]))
+            out.append(tx(_W_HANDS) % (c[base + 2], c[base + 3]))
+            out.append(tx(_W_SCHWARZ) % c[base + 4])
+            out.append(tx(_W_CLOSES) % c[base + 5])
     if not out:
-        out.append("No hands played yet")
+        out.append(tx(_W_NONE))
     return out
 
 
@@ -54,7 +63,7 @@ class StatsPage(Page):
 
     def __init__(self, app):
         super().__init__(app)
-        self.header = "Statistics"
+        self.header = tx(_W_HEADER)
         self.sure = False
 
     def enter(self):
@@ -64,11 +73,10 @@ class StatsPage(Page):
     def _lines(self):
         app = self.app
         st = app.stats
-        self.lines = ["Won-lost vs bot:"] + lines(st, app.presets, R.preset_names(),
-                                                     LEVELS)
-        self.lines.append(SURE if self.sure else RESET)
-        self.lines.append("Back")
-        self.footer = st.note or ("Saving is off" if not st.enabled else "B: back")
+        self.lines = [tx(_W_WON_LOST)] + lines(st, app.presets)
+        self.lines.append(tx(_W_SURE if self.sure else _W_RESET))
+        self.lines.append(tx(_W_BACK))
+        self.footer = tx(st.note or (_W_SAVING_OFF if not st.enabled else _W_B_BACK))
         app.dirty = True
 
     def step(self, b, now):
@@ -97,7 +105,7 @@ class StatsPage(Page):
                     app.stats.reset()
                     self._lines()
                     self.sel = len(self.lines) - 2
-                    self.footer = "Statistics reset"
+                    self.footer = tx(_W_DONE)
                 else:
                     self.sure = True
                     self._lines()

@@ -28,7 +28,7 @@ save and that save holds no match in progress (start.scan): so no damaged byte c
 start a new match over a match that was saved.  Reading the saves back is start.py's
 (loaded only at the start); this module writes them.
 
-note is a short text for the title screen ("" when all is well).
+note is the id of a short text for the title screen (words.py; 0 when all is well).
 """
 from micropython import const
 
@@ -42,6 +42,9 @@ MULTI = const(1024)             # the 3/4-player region
 STATS = const(4096)             # stats.py's region (stats.SLOT bytes a slot)
 _END = const(768)               # what saving needs at least: the two regions of 2 slots
 _MULTI_END = const(1536)
+# words: start
+_W_SAVING_OFF = const(1027)
+_W_NOT_SAVED = const(1028)
 
 
 class Storage:
@@ -49,7 +52,7 @@ class Storage:
         self.nvm = nvm
         self.enabled = nvm is not None and len(nvm) >= _END
         self.multi = self.enabled and len(nvm) >= _MULTI_END    # room for 3/4 players
-        self.note = "" if self.enabled else "Saving is off: no nvm"
+        self.note = 0 if self.enabled else _W_SAVING_OFF
         self.buf = bytearray(SLOT)      # one image being written (either kind)
         self.seq = 1                    # the next save's counter, both kinds
         self.slot = [0, 0]              # the next slot of the two-player / 3-4 region
@@ -85,7 +88,7 @@ class Storage:
         self.seq = (self.seq + 1) & 0xFFFF
         if self.write(off, buf):
             return True
-        self.note = "Could not save"
+        self.note = _W_NOT_SAVED
         return False
 
     # ----------------------------------------------------------- two-player saves
@@ -108,5 +111,5 @@ class Storage:
             buf[i] = 0xFF
         if self.write(CHOICE, buf):
             return True
-        self.note = "Could not save"
+        self.note = _W_NOT_SAVED
         return False

@@ -38,6 +38,36 @@ from sixtysix_core.cards import SUIT_MASK
 from sixtysix_ui import input as I
 from sixtysix_ui import texts
 from sixtysix_ui.render import NO_CARD, unload, wrap
+from sixtysix_ui.words import refusal, tx
+
+# words: table common
+_W_THINKING = const(128)
+_W_HINT_THINKING = const(129)
+_W_DRAW = const(130)
+_W_LEAD = const(131)
+_W_FOLLOW = const(132)
+_W_HAVE_66 = const(133)
+_W_YOU_WIN_TRICK = const(134)
+_W_BOT_WINS_TRICK = const(135)
+_W_NO_TRICK = const(136)
+_W_TRICK_CLOSED = const(137)
+_W_LAST_YOURS = const(138)
+_W_LAST_BOTS = const(139)
+_W_CLOSE_REPLY = const(140)
+_W_DECLARE_OR_PASS = const(141)
+_W_HINT_TITLE = const(143)
+_W_GOT_66 = const(144)
+_W_SURE_TITLE = const(145)
+_W_SURE_NO = const(146)
+_W_SURE_YES = const(147)
+_W_MENU_LAST = const(148)
+_W_MENU_BOT = const(149)
+_W_MENU_HINT = const(150)
+_W_MENU_QUIT = const(151)
+_W_BACK = const(19)
+_W_MENU = const(152)
+_W_B_MENU = const(153)
+_W_HINT_CARD = const(155)
 
 HUMAN = const(0)
 BOT = const(1)
@@ -75,7 +105,7 @@ class Table:
         self.slots = bytearray(6)
         self.nslots = 0
         self.menu_slot = not app.input.has_b
-        self.menu_label = "Menu" if self.menu_slot else "B: Menu"
+        self.menu_label = tx(_W_MENU if self.menu_slot else _W_B_MENU)
         self.cursor = 0
         self.cursor_visible = False
         self.legal = 0
@@ -197,10 +227,10 @@ class Table:
             self.trick_bot = lead if seat == HUMAN else action
             self.trick_me = action if seat == HUMAN else lead
             if self.anim_winner == HUMAN:
-                self.note = texts.YOU_WIN_TRICK
+                self.note = tx(_W_YOU_WIN_TRICK)
                 app.event(EV_TRICK_WON)
             else:
-                self.note = texts.BOT_WINS_TRICK
+                self.note = tx(_W_BOT_WINS_TRICK)
             if not d.is_over():
                 app.save()
         elif d.is_over():
@@ -209,7 +239,7 @@ class Table:
         self.after_change()
         if seat == HUMAN and action >= D.A_MELD and d.total(HUMAN) >= 66 and \
                 d.is_legal(D.A_OUT):
-            self._open_popup(False, D.A_OUT, texts.GOT_66)     # before anything is led
+            self._open_popup(False, D.A_OUT, tx(_W_GOT_66))     # before anything is led
 
     def after_change(self):
         """Refresh the table fields from the engine after any change."""
@@ -292,17 +322,17 @@ class Table:
         elif d.is_over():
             self.message = ""
         elif d.to_move == BOT:
-            self.message = texts.THINKING
+            self.message = tx(_W_THINKING)
         elif self.bot_note:
             self.message = self.bot_note
         elif d.total(HUMAN) >= 66 and d.legal_specials() & D.B_OUT:
-            self.message = texts.HAVE_66        # no number: also with the points hidden
+            self.message = tx(_W_HAVE_66)        # no number: also with the points hidden
         elif d.phase == D.PH_LEAD and d.pending_draw:
-            self.message = texts.DRAW
+            self.message = tx(_W_DRAW)
         elif d.phase == D.PH_LEAD:
-            self.message = texts.LEAD
+            self.message = tx(_W_LEAD)
         else:
-            self.message = texts.FOLLOW
+            self.message = tx(_W_FOLLOW)
 
     # ---------------------------------------------------------------- buttons
 
@@ -449,11 +479,11 @@ class Table:
             self.bot_since = self._now
             self._apply(card, HUMAN)
             return
-        # Imported here and unloaded: only a refused card needs the sentences (6 KB of heap).
+        # Imported here and unloaded: only a refused card needs the reasons.
         from sixtysix_core import explain
-        why = explain.why_not(d, card, texts.card_words)   # "A clubs", not "AC"
+        k, legal = explain.card_reason(d, card)
         unload("sixtysix_core.explain")
-        self.toast("Not now: " + why[:1].upper() + why[1:])
+        self.toast(refusal(k, legal, texts.card_words))     # "A clubs", not "AC"
 
     def toast(self, text):
         """A message box over the table: the arrows scroll it when it is longer than
@@ -476,7 +506,7 @@ class Table:
         gives the same hint): a card gets the cursor, an action opens the menu on it."""
         app = self.app
         d = app.deal
-        self.note = texts.HINT_THINKING
+        self.note = tx(_W_HINT_THINKING)
         self.draw()
         app.render.refresh()
         if self.hint_rng is None:
@@ -491,20 +521,20 @@ class Table:
         if action < 24:
             self._cursor_to(action)
             if self._shortcut(action) >= 0:     # A would do more: the menu's entry
-                self._open_popup(False, U_ALONE + action, texts.HINT_TITLE)
+                self._open_popup(False, U_ALONE + action, tx(_W_HINT_TITLE))
                 return
-            self.note = "Hint: " + texts.card_words(action)
+            self.note = tx(_W_HINT_CARD) % texts.card_words(action)
             app.dirty = True
         else:
-            self._open_popup(False, action, texts.HINT_TITLE)
+            self._open_popup(False, action, tx(_W_HINT_TITLE))
 
     def _last_trick(self):
         if self.last[0] == NO_CARD:
             d = self.app.deal
-            self.note = texts.TRICK_CLOSED if d.last_trick[0] != NO_CARD else texts.NO_TRICK
+            self.note = tx(_W_TRICK_CLOSED) if d.last_trick[0] != NO_CARD else tx(_W_NO_TRICK)
         else:
             self.show_last = True
-            self.note = texts.LAST_YOURS if self.last[2] == HUMAN else texts.LAST_BOTS
+            self.note = tx(_W_LAST_YOURS) if self.last[2] == HUMAN else tx(_W_LAST_BOTS)
             self.after_change()
         self.app.dirty = True
 
@@ -538,21 +568,21 @@ class Table:
                     if one and select < 0:
                         select = a          # B then A: the swap or marriage, no card led
             if self.last[0] != NO_CARD:
-                items.append(texts.MENU_LAST)
+                items.append(tx(_W_MENU_LAST))
                 actions.append(U_LAST)
             if texts.bot_moves(d):
-                items.append(texts.MENU_BOT)
+                items.append(tx(_W_MENU_BOT))
                 actions.append(U_BOTS)
-            items.append(texts.MENU_HINT)
+            items.append(tx(_W_MENU_HINT))
             actions.append(U_HINT)
-            items.append(texts.MENU_QUIT)
+            items.append(tx(_W_MENU_QUIT))
             actions.append(U_QUIT)
-            items.append(texts.MENU_BACK)
+            items.append(tx(_W_BACK))
             actions.append(U_BACK)
         elif title is None and d.phase == D.PH_CLOSE_REPLY:
-            title = texts.CLOSE_REPLY
+            title = tx(_W_CLOSE_REPLY)
         elif title is None and d.phase == D.PH_DECLARE:
-            title = texts.DECLARE_OR_PASS
+            title = tx(_W_DECLARE_OR_PASS)
         sel = -1
         if D.A_OUT in actions and d.total(HUMAN) >= 66:
             select = D.A_OUT                # 66 credited: declaring cannot lose
@@ -581,8 +611,8 @@ class Table:
 
     def _ask_sure(self):
         """Declaring 66 with fewer than 66 credited points: asked once more, on No."""
-        self._show_popup([texts.SURE_NO, texts.SURE_YES], [U_BACK, U_SURE], 0,
-                         self.popup_forced, texts.SURE_TITLE)
+        self._show_popup([tx(_W_SURE_NO), tx(_W_SURE_YES)], [U_BACK, U_SURE], 0,
+                         self.popup_forced, tx(_W_SURE_TITLE))
 
     def _step_popup(self, b):
         app = self.app

@@ -19,7 +19,26 @@ from micropython import const
 from sixtysix_core import bot_multi
 from sixtysix_ui import input as I
 from sixtysix_ui.render import NO_CARD, _scroll_chars
+from sixtysix_ui.words import tx
 from sixtysix_ui.words_multi import card_words, meld_words, name
+
+# words: multi table common
+_W_HINT_CARD = const(155)
+_W_HINT_TITLE = const(143)
+_W_TRICK_CLOSED = const(137)
+_W_NO_TRICK = const(136)
+_W_LAST_TRICK = const(1185)
+_W_DECLARE = const(160)
+_W_PASS = const(162)
+_W_MENU_LAST = const(148)
+_W_MENU_HINT = const(150)
+_W_MENU_QUIT = const(151)
+_W_BACK = const(19)
+_W_DECLARE_OR_PASS = const(141)
+_W_MELD_OR_PASS = const(142)
+_W_SURE_NO = const(146)
+_W_SURE_YES = const(147)
+_W_SURE_TITLE = const(145)
 
 _HUMAN = const(0)
 _PH_DECLARE = const(3)          # deal.py's codes (host_tests/test_core_multi.py checks)
@@ -69,20 +88,19 @@ def _hint(t, action):
         for i in range(t.nslots):
             if t.slots[i] == action:
                 t.cursor = i
-        t.note = ("Hint: " + card_words(action))[:t.L.CHARS]
+        t.note = (tx(_W_HINT_CARD) % card_words(action))[:t.L.CHARS]
         app.dirty = True
     else:
-        _open(t, False, action, "Hint: do this")
+        _open(t, False, action, tx(_W_HINT_TITLE))
 
 
 def _last_trick(t):
     d = t.app.deal
     if t.last[4] == NO_CARD:
-        t.note = "Closed: a card is led" if d.trick_n or d.log_len > d.nseats else \
-            "No trick to show"
+        t.note = tx(_W_TRICK_CLOSED if d.trick_n or d.log_len > d.nseats else _W_NO_TRICK)
     else:
         t.show_last = True
-        t.note = ("Last trick: " + name(t.last[4], d.nseats))[:t.L.CHARS]
+        t.note = (tx(_W_LAST_TRICK) % name(t.last[4], d.nseats))[:t.L.CHARS]
         t.after_change()
     t.app.dirty = True
 
@@ -100,21 +118,21 @@ def _open(t, forced, select=-1, title=None):
     for a in (_A_MELD + d.trump, _A_MELD, _A_MELD + 1, _A_MELD + 2, _A_MELD + 3,
               _A_OUT, _A_PASS):
         if specials >> (a - 24) & 1 and a not in actions:
-            items.append("Declare 66!" if a == _A_OUT else "Pass" if a == _A_PASS
+            items.append(tx(_W_DECLARE) if a == _A_OUT else tx(_W_PASS) if a == _A_PASS
                          else meld_words("", a - _A_MELD, d.trump, chars))
             actions.append(a)
     if not forced:
         if t.last[4] != NO_CARD:
-            items.append("Last trick")
+            items.append(tx(_W_MENU_LAST))
             actions.append(_U_LAST)
-        items.append("Hint")
+        items.append(tx(_W_MENU_HINT))
         actions.append(_U_HINT)
-        items.append("Save and quit")
+        items.append(tx(_W_MENU_QUIT))
         actions.append(_U_QUIT)
-        items.append("Back")
+        items.append(tx(_W_BACK))
         actions.append(_U_BACK)
     elif title is None:
-        title = "Say 66 or pass?" if d.phase == _PH_DECLARE else "Meld or pass?"
+        title = tx(_W_DECLARE_OR_PASS if d.phase == _PH_DECLARE else _W_MELD_OR_PASS)
     if _A_OUT in actions and d.total(_HUMAN) >= 66:
         select = _A_OUT
     sel = -1
@@ -156,8 +174,8 @@ def _step(t, b):
     elif b & I.BTN_A:
         a = t.popup_actions[t.popup_sel]
         if a == _A_OUT and d.total(_HUMAN) < 66:
-            _show(t, ["No, play on", "Yes, declare 66"], [_U_BACK, _U_SURE], 0,
-                  t.popup_forced, "66 now? Sure?")
+            _show(t, [tx(_W_SURE_NO), tx(_W_SURE_YES)], [_U_BACK, _U_SURE], 0,
+                  t.popup_forced, tx(_W_SURE_TITLE))
             return -1
         forced = t.popup_forced
         t.popup_items = None

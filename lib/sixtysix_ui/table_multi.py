@@ -30,7 +30,22 @@ from sixtysix_core.deal_multi import A_TRUMP, PH_PMELD, PH_TRUMP
 from sixtysix_ui import input as I
 from sixtysix_ui.render import (_TABLE_SCENE, NO_CARD, _palette, _Rows, _scroll_chars,
                                 _Text, unload, wrap)
-from sixtysix_ui.words_multi import card_words, did, label, name, score_lines, verb
+from sixtysix_ui.words import refusal, tx
+from sixtysix_ui.words_multi import card_words, did, label, name, score_lines, wins
+
+# words: multi table
+_W_THINKS = const(1163)
+_W_FOLLOW = const(132)
+_W_FOLLOW_SHORT = const(1164)
+_W_LEAD = const(131)
+_W_LEAD_SHORT = const(1165)
+_W_LEAD_MELD = const(1166)
+_W_LEAD_MELD_SHORT = const(1167)
+_W_POINTS_OWN = const(187)
+_W_HAVE_66 = const(133)
+_W_HINT_THINKING = const(129)
+_W_MENU = const(152)
+_W_B_MENU = const(153)
 
 _HUMAN = const(0)
 # deal.py's codes (private, folded away: a 3- or 4-player match does not load the
@@ -139,24 +154,23 @@ class TableMulti:
         elif self.bot_note:
             self.message = self.bot_note
         elif d.to_move != _HUMAN:
-            self.message = name(d.to_move, d.nseats) + " thinks..."
+            self.message = tx(_W_THINKS) % name(d.to_move, d.nseats)
         else:
             # the turn, and with "My points: show" the side's total (R22 reveal_points)
             reveal = self.app.settings.reveal
-            text, short = "Your turn: follow", "Follow"
+            text, short = tx(_W_FOLLOW), tx(_W_FOLLOW_SHORT)
             if d.phase == _PH_LEAD:
-                text = short = "Lead"
                 if d.legal_specials() >> (_A_MELD - 24) & 15:
-                    text, short = "Your lead  Menu: K+Q", "Lead, K+Q: Menu"
+                    text, short = tx(_W_LEAD_MELD), tx(_W_LEAD_MELD_SHORT)
                 else:
-                    text = "Your lead"
+                    text, short = tx(_W_LEAD), tx(_W_LEAD_SHORT)
             chars = self.L.CHARS
             if reveal:
-                pts = " (%d pts)" % d.total(_HUMAN)
+                pts = " " + tx(_W_POINTS_OWN) % d.total(_HUMAN)
                 text = text + pts if len(text + pts) <= chars else short + pts
             if d.phase == _PH_LEAD and d.legal_specials() & _B_OUT and \
                     d.total(_HUMAN) >= 66:
-                text = "You have 66: Menu>66"       # no number: also with points hidden
+                text = tx(_W_HAVE_66)               # no number: also with points hidden
             self.message = text[:chars]
         r = self.app.render
         sc = r._points                  # the scene lives in the two-player scene's places
@@ -194,8 +208,8 @@ class TableMulti:
                     self.last[(leader + i) % n] = d.trick_cards[i]
                 self.last[4] = d.leader
                 self.anim_start = self._now
-                note = verb(d.leader, d.nseats, "win") + " the trick"
-                self.note = note if len(note) <= self.L.CHARS else note.replace(" the", "")
+                note = wins(d.leader, d.nseats, True)
+                self.note = note if len(note) <= self.L.CHARS else wins(d.leader, d.nseats)
                 if d.side_of[d.leader] == d.side_of[_HUMAN]:
                     app.event(_EV_TRICK_WON)
                 if not d.is_over():
@@ -322,11 +336,11 @@ class TableMulti:
                     self.bot_since = now
                     self._apply(card, _HUMAN)
                     return
-                # Imported here and unloaded: only a refused card needs the sentences.
+                # Imported here and unloaded: only a refused card needs the reasons.
                 from sixtysix_core import explain
-                why = explain.why_not(d, card, card_words)
+                k, legal = explain.card_reason(d, card)
                 unload("sixtysix_core.explain")
-                self.toast_lines = wrap("Not now: " + why[:1].upper() + why[1:],
+                self.toast_lines = wrap(refusal(k, legal, card_words),
                                         _scroll_chars(self.L.TOAST[2], app.render.cell_w), [])
                 self.toast_top = 0              # a message box: the arrows scroll it
                 app.dirty = True
@@ -345,7 +359,7 @@ class TableMulti:
         from sixtysix_ui import table_menu
         a = _U_HINT if call == 2 else table_menu.run(self, call, b)
         if a == _U_HINT:
-            self.note = "Thinking..."
+            self.note = tx(_W_HINT_THINKING)
             self.draw()
             self.app.render.refresh()
             a = table_menu.run(self, 5, table_menu.hint_action(self))
@@ -474,7 +488,7 @@ class _Scene:
                 grid.hidden = True
         on_more = t.cursor == t.nslots and legal
         self._more_bar.hidden = not on_more
-        self._more.set("Menu" if t.menu_slot else "B: Menu")
+        self._more.set(tx(_W_MENU if t.menu_slot else _W_B_MENU))
         self._more.set_color(L.HILITE_TEXT if on_more else L.TEXT)
         self._message.set(t.message)
         kind = 1 if t.popup_items is not None else 2 if t.toast_lines is not None else 0

@@ -1,123 +1,132 @@
-"""Words on screen: table messages, hand summary lines, action labels (ASCII only).
+"""The two-player table's words: cards, the engine's actions, a seat's moves.
 
-Lines are at most 21 characters so that they fit the 128-pixel OLED (terminalio 6x12);
-a longer form is used only where the caller says the place is wider (`chars`).  Every
-fixed message of the table is a constant here, so that a test can try each one in its
-place (host_tests/test_app.py takes every upper-case name here).  Everything here is
-cold path: strings are built only when a screen changes.  The help pages live in help.py
-(imported only when opened), the hand summary's words in texts_end.py (imported for it).
+Every text is the current language's (words.py, the catalog's [common] and [table]
+sections); a line fits the OLED's 21 characters, a popup entry `chars`.  The fixed
+messages of the table are ids here (MESSAGES: each is tried in its place by
+host_tests/test_app.py).  Cold path: strings are built only when a screen changes.
 """
+from micropython import const
+
 from sixtysix_core import deal as D
+from sixtysix_ui.words import card, tx
 
-SUITS = ("clubs", "spades", "hearts", "diamonds")
-RANK_WORDS = ("9", "J", "Q", "K", "10", "A")
+# words: common table
+_W_RANK0 = const(1)
+_W_SUIT0 = const(7)
+_W_YOU = const(15)
+_W_BOT = const(16)
+_W_MARRIAGE = const(156)
+_W_MARRIAGE_SHORT = const(157)
+_W_SWAP = const(158)
+_W_CLOSE = const(159)
+_W_DECLARE = const(160)
+_W_DRAW_CARDS = const(161)
+_W_PASS = const(162)
+_W_LEAD_NO_SWAP = const(163)
+_W_LEAD_ALONE = const(164)
+_W_ALONE = const(165)
+_W_YOU_MARRIAGE = const(166)
+_W_YOU_MARRIAGE_SHORT = const(167)
+_W_YOU_SWAPPED = const(170)
+_W_YOU_CLOSED = const(172)
+_W_YOU_DECLARED = const(174)
+_W_YOU_PASSED = const(176)
+_W_BOT_MOVES = const(178)
+_W_MOVE_MARRIAGE = const(179)
+_W_MOVE_SWAP = const(180)
+_W_MOVE_CLOSE = const(181)
+# the bot's form of a "You ..." text is the next but ...: YOU_MARRIAGE, YOU_MARRIAGE_SHORT,
+# BOT_MARRIAGE, BOT_MARRIAGE_SHORT, then YOU_SWAPPED, BOT_SWAPPED, ... (en.txt's order)
 
-# Table messages (the message line, one line of the layout's CHARS)
-THINKING = "Bot is thinking..."
-HINT_THINKING = "Thinking..."
-DRAW = "A: draw cards"
-LEAD = "Your lead"
-FOLLOW = "Your turn: follow"
-HAVE_66 = "You have 66: Menu>66"
-YOU_WIN_TRICK = "You win the trick"
-BOT_WINS_TRICK = "Bot wins the trick"
-NO_TRICK = "No trick to show"
-TRICK_CLOSED = "Closed: a card is led"     # R22: the last trick, once a card is led
-LAST_YOURS = "Last trick: yours"
-LAST_BOTS = "Last trick: bot's"
-CLOSE_REPLY = "Bot closed: swap?"
-DECLARE_OR_PASS = "Say 66 or pass?"
-# Popup titles and entries that are not engine actions
-HINT_TITLE = "Hint: do this"
-GOT_66 = "You have 66!"            # the menu after a marriage that reaches 66
-SURE_TITLE = "66 now? Sure?"
-SURE_NO = "No, play on"
-SURE_YES = "Yes, declare 66"
-MENU_LAST = "Last trick"
-MENU_BOT = "What the bot did"
-MENU_HINT = "Hint"
-MENU_QUIT = "Save and quit"
-MENU_BACK = "Back"
 
 def who(seat):
-    return "You" if seat == 0 else "Bot"
+    return tx(_W_YOU if seat == 0 else _W_BOT)
 
 
-def card_words(card):
+def rank(r):
+    return tx(_W_RANK0 + r)
+
+
+def suit(s):
+    return tx(_W_SUIT0 + s)
+
+
+def card_words(c):
     """'10 hearts' for the ten of hearts (cards.py encoding)."""
-    return RANK_WORDS[card % 6] + " " + SUITS[card // 6]
+    return card(rank(c % 6), suit(c // 6))
 
 
-def meld_value(suit, deal):
-    return 40 if suit == deal.trump else 20
+def meld_value(s, deal):
+    return 40 if s == deal.trump else 20
 
 
 def action_label(action, deal, chars=19):
     """The popup menu text for an engine action of the human (deal.py encoding), at
     most `chars` long."""
     if action >= D.A_MELD:
-        suit = action - D.A_MELD
-        text = "Marriage %s %d" % (SUITS[suit], meld_value(suit, deal))
+        s = action - D.A_MELD
+        text = tx(_W_MARRIAGE) % (suit(s), meld_value(s, deal))
         if len(text) > chars:
-            text = "K+Q %s %d" % (SUITS[suit], meld_value(suit, deal))
-        return text
+            text = tx(_W_MARRIAGE_SHORT) % (suit(s), meld_value(s, deal))
+        return text[:chars]
     if action == D.A_EXCHANGE:
-        return "Swap %s for upcard" % RANK_WORDS[deal.exchange_rank]
+        return tx(_W_SWAP) % rank(deal.exchange_rank)
     if action == D.A_CLOSE:
-        return "Close the talon"
+        return tx(_W_CLOSE)
     if action == D.A_OUT:
-        return "Declare 66!"
+        return tx(_W_DECLARE)
     if action == D.A_DRAW:
-        return "Draw cards"
+        return tx(_W_DRAW_CARDS)
     if action == D.A_PASS:
-        return "Pass"
+        return tx(_W_PASS)
     return card_words(action)
 
 
-def alone_label(card, special, chars=19):
-    """The popup entry that leads `card` without the special its A press does (the
+def alone_label(c, special, chars=19):
+    """The popup entry that leads `c` without the special its A press does (the
     swap of the trump nine, the marriage of a K or Q), at most `chars` long."""
     if special == D.A_EXCHANGE:
-        return "Lead %s, no swap" % RANK_WORDS[card % 6]
-    text = "Lead %s alone" % card_words(card)
-    return text if len(text) <= chars else text[5:]
+        return tx(_W_LEAD_NO_SWAP) % rank(c % 6)
+    text = tx(_W_LEAD_ALONE) % card_words(c)
+    return text if len(text) <= chars else (tx(_W_ALONE) % card_words(c))[:chars]
 
 
 def did(seat, action, deal, chars=21):
     """The message line after a seat's special action, at most `chars` long."""
-    name = who(seat)
+    bot = 2 if seat else 0          # the bot's texts follow the human's in the catalog
     if action >= D.A_MELD:
-        suit = action - D.A_MELD
-        text = "%s: marriage %s %d" % (name, SUITS[suit], meld_value(suit, deal))
+        s = action - D.A_MELD
+        text = tx(_W_YOU_MARRIAGE + bot) % (suit(s), meld_value(s, deal))
         if len(text) > chars:
-            text = "%s: K+Q %s %d" % (name, SUITS[suit], meld_value(suit, deal))
-        return text
+            text = tx(_W_YOU_MARRIAGE_SHORT + bot) % (suit(s), meld_value(s, deal))
+        return text[:chars]
+    bot >>= 1
     if action == D.A_EXCHANGE:
-        return "%s swapped the %s" % (name, RANK_WORDS[deal.exchange_rank])
+        return tx(_W_YOU_SWAPPED + bot) % rank(deal.exchange_rank)
     if action == D.A_CLOSE:
-        return "%s closed the talon" % name
+        return tx(_W_YOU_CLOSED + bot)
     if action == D.A_OUT:
-        return "%s declared 66" % name
+        return tx(_W_YOU_DECLARED + bot)
     if action == D.A_PASS:
-        return "%s passed" % name
+        return tx(_W_YOU_PASSED + bot)
     return ""
 
 
 def bot_moves(deal, seat=1):
-    """One sentence of what `seat` has announced this hand (marriages with suit and
-    points, the swap, the close) from the deal's log, or "" if nothing."""
+    """One sentence of what the bot (seat 1) has announced this hand (marriages with
+    suit and points, the swap, the close) from the deal's log, or "" if nothing."""
     parts = []
     for i in range(deal.log_len):
         a = deal.log_action[i]
         if deal.log_seat[i] != seat or a < D.A_EXCHANGE or a == D.A_PASS or a == D.A_OUT:
             continue
         if a >= D.A_MELD:
-            suit = a - D.A_MELD
-            parts.append("marriage in %s (%d)" % (SUITS[suit], meld_value(suit, deal)))
+            s = a - D.A_MELD
+            parts.append(tx(_W_MOVE_MARRIAGE) % (suit(s), meld_value(s, deal)))
         elif a == D.A_EXCHANGE:
-            parts.append("swapped the %s for the upcard" % RANK_WORDS[deal.exchange_rank])
+            parts.append(tx(_W_MOVE_SWAP) % rank(deal.exchange_rank))
         else:
-            parts.append("closed the talon")
+            parts.append(tx(_W_MOVE_CLOSE))
     if not parts:
         return ""
-    return "%s this hand: %s." % (who(seat), ", ".join(parts))
+    return tx(_W_BOT_MOVES) % ", ".join(parts)

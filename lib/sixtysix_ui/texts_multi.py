@@ -6,7 +6,8 @@ label: You, Left, Partner, Right), a side from the human's chair (side_name).
 """
 from micropython import const
 
-from sixtysix_ui.words_multi import label, name, verb
+from sixtysix_ui.words import tx
+from sixtysix_ui.words_multi import label, name
 
 # deal.py's codes (private: no interned name; test_core_multi.py checks them)
 _REASON_DECLARED = const(0)
@@ -16,13 +17,50 @@ _REASON_LAST_TRICK = const(5)
 _REASON_DRAW = const(6)
 _A_OUT = const(27)
 
-# Why a hand ended (deal.py REASON_*), at most 21 characters with any seat's name
+# words: multi_end multi common
+_W_DECLARED = const(1280)
+_W_TOO_SOON = const(1281)
+_W_FALSE = const(1282)
+_W_MOST = const(1283)
+_W_LAST = const(1284)
+_W_EQUAL = const(1285)
+_W_REACHED = const(1286)
+_W_WON = const(1287)
+_W_BOTH = const(1288)
+_W_YOU_AND = const(1289)
+_W_AND = const(1290)
+_W_HDR_DRAW = const(1291)
+_W_HDR_YOU_WIN = const(1292)
+_W_HDR_SIDE_WINS = const(1293)
+_W_HDR_WINS = const(1294)
+_W_HDR_THEY_WIN = const(1295)
+_W_HDR_SIDE = const(1296)
+_W_PTS = const(1297)
+_W_PTS_SHORT = const(1298)
+_W_GAIN = const(1299)
+_W_NOBODY = const(1300)
+_W_MATCH4 = const(1301)
+_W_MATCH4_SHORT = const(1302)
+_W_MATCH3 = const(1303)
+_W_MATCH3_SHORT = const(1304)
+_W_HDR_YOU_WON = const(1305)
+_W_HDR_SIDE_WON = const(1306)
+_W_HDR_WON = const(1307)
+_W_HDR_THEY_WON = const(1308)
+_W_GAME_POINTS = const(1309)
+_W_WELL_PLAYED = const(1310)
+_W_TRY_AGAIN = const(1311)
+_W_YOU = const(15)
+_W_US = const(1157)
+_W_THEM = const(1158)
+
+# Why a hand ended (deal.py REASON_*), at most 19 characters with any seat's name
 REASONS = {
-    _REASON_DECLARED: "%s declared 66",
-    _REASON_FALSE_DECLARATION: "%s: 66 too soon",
-    _REASON_HIGHER_TOTAL: "Most points: %s",
-    _REASON_LAST_TRICK: "Last trick: %s",
-    _REASON_DRAW: "%s: equal points",
+    _REASON_DECLARED: _W_DECLARED,
+    _REASON_FALSE_DECLARATION: _W_TOO_SOON,
+    _REASON_HIGHER_TOTAL: _W_MOST,
+    _REASON_LAST_TRICK: _W_LAST,
+    _REASON_DRAW: _W_EQUAL,
 }
 
 
@@ -33,11 +71,13 @@ def side_name(deal, seat, short=False):
     members = [s for s in range(n) if deal.side_of[s] == deal.side_of[seat]]
     if 0 in members:
         if len(members) == 1:
-            return "You"
-        return "Us" if short else "You + " + label(deal, members[1])
+            return tx(_W_YOU)
+        return tx(_W_US) if short else tx(_W_YOU_AND) % label(deal, members[1])
     if short and len(members) > 1:
-        return "Them"
-    return " + ".join(name(s, n) for s in members)
+        return tx(_W_THEM)
+    if len(members) == 1:
+        return name(members[0], n)
+    return tx(_W_AND) % (name(members[0], n), name(members[1], n))
 
 
 def summary(deal, match):
@@ -47,13 +87,14 @@ def summary(deal, match):
     n = deal.nseats
     w = deal.winner
     if w < 0:
-        header = "A draw!"
+        header = tx(_W_HDR_DRAW)
     elif deal.side_of[w] == deal.side_of[0]:
-        header = "You win the hand!" if side_name(deal, 0) == "You" else "Your side wins!"
+        alone = [s for s in range(n) if deal.side_of[s] == deal.side_of[0]] == [0]
+        header = tx(_W_HDR_YOU_WIN if alone else _W_HDR_SIDE_WINS)
     else:
         alone = [s for s in range(n) if deal.side_of[s] == deal.side_of[w]] == [w]
-        header = (verb(w, n, "win") + " the hand" if alone else "They win the hand"
-                  if n == 4 else side_name(deal, w) + " win")
+        header = (tx(_W_HDR_WINS) % name(w, n) if alone else tx(_W_HDR_THEY_WIN)
+                  if n == 4 else tx(_W_HDR_SIDE) % side_name(deal, w))
     return header, _lines(deal, match, n, w)
 
 
@@ -65,57 +106,57 @@ def _lines(deal, match, n, w):
         named = deal.decl_seat
     elif deal.reason == _REASON_LAST_TRICK:
         named = deal.leader
-    reason = REASONS.get(deal.reason, "%s won")
+    reason = REASONS.get(deal.reason, _W_WON)
     k = deal.log_len - 1
     if deal.reason == _REASON_DECLARED and deal.log_action[k] != _A_OUT:
-        reason = "%s reached 66"            # the last trick or auto_declare ended it
-    who = label(deal, named) if named >= 0 else "Both"
-    lines = [_fit(reason % who, who + ": false 66")]     # the long one: "too soon"
+        reason = _W_REACHED                 # the last trick or auto_declare ended it
+    who = label(deal, named) if named >= 0 else tx(_W_BOTH)
+    lines = [_fit(tx(reason) % who, tx(_W_FALSE) % who)]     # the long one: "too soon"
     mine = deal.side_of[0]
     other = -1
     for s in range(n):
         if deal.side_of[s] != mine and (other < 0 or deal.total(s) > deal.total(other)):
             other = s
-    pts = "%s %d pts, %s %d" % (side_name(deal, 0, True), deal.total(0),
-                                side_name(deal, other, True).lower(), deal.total(other))
-    lines.append(_fit(pts, pts.replace(" pts", "")))
+    them = side_name(deal, other, True)
+    args = (side_name(deal, 0, True), deal.total(0), them[:1].lower() + them[1:],
+            deal.total(other))
+    lines.append(_fit(tx(_W_PTS) % args, tx(_W_PTS_SHORT) % args))
     if w >= 0:
-        lines.append("+%d: %s" % (deal.score_delta[w], ", ".join(
-            label(deal, s) for s in range(n) if deal.score_delta[s])))
+        lines.append(_fit(tx(_W_GAIN) % (deal.score_delta[w], ", ".join(
+            label(deal, s) for s in range(n) if deal.score_delta[s])), ""))
     else:
-        lines.append("Nobody scores")
+        lines.append(tx(_W_NOBODY))
     lines.append(match_line(match, n))
     return lines
 
 
 def _fit(text, short):
     """text if it fits a scrolling page row (19 characters: the summary has a menu),
-    else short."""
-    return text if len(text) <= 19 else short[:19]
+    else short (cut to 19; '' : text cut)."""
+    return text if len(text) <= 19 else (short or text)[:19]
 
 
-def match_line(match, n):
-    """'Match: us 3, them 5' / 'Match: You 3 L 0 R 6', without 'Match: ' when long."""
+def match_line(match, n, short=False):
+    """'Match: us 3, them 5' / 'Match: You 3 L 0 R 6' (short or long: without 'Match')."""
     sc = match.scores
     if n == 4:
-        text = "Match: us %d, them %d" % (sc[0], sc[1])
-    else:
-        text = "Match: You %d L %d R %d" % (sc[0], sc[1], sc[2])
-    return _fit(text, text[7:8].upper() + text[8:])
+        text = tx(_W_MATCH4) % (sc[0], sc[1])
+        return _fit(text, tx(_W_MATCH4_SHORT) % (sc[0], sc[1])) if not short else \
+            tx(_W_MATCH4_SHORT) % (sc[0], sc[1])
+    text = tx(_W_MATCH3) % (sc[0], sc[1], sc[2])
+    shorter = tx(_W_MATCH3_SHORT) % (sc[0], sc[1], sc[2])
+    return shorter if short else _fit(text, shorter)
 
 
 def match_end(match):
     n = match.rules.players
     won = match.winners & 1
     if won:
-        header = "Your side won!" if n == 4 else "You won the match!"
+        header = tx(_W_HDR_SIDE_WON if n == 4 else _W_HDR_YOU_WON)
     else:
         w = 0
         while not match.winners >> w & 1:
             w += 1
-        header = "They won the match" if n == 4 else "%s won the match" % name(w, n)
-    line = match_line(match, n)
-    return header, ["Game points:", line[7:] if line.startswith("Match") else line,
-                    "Well played!" if won else "Try again?"]
-
-
+        header = tx(_W_HDR_THEY_WON) if n == 4 else tx(_W_HDR_WON) % name(w, n)
+    return header, [tx(_W_GAME_POINTS), match_line(match, n, True),
+                    tx(_W_WELL_PLAYED if won else _W_TRY_AGAIN)]

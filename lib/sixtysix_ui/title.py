@@ -19,8 +19,10 @@ from micropython import const
 
 from sixtysix_core import rules as R
 from sixtysix_ui import input as I
-from sixtysix_ui.pages import LEVELS, Page
+from sixtysix_ui import words
+from sixtysix_ui.pages import LEVELS, Page, level_name, preset_name
 from sixtysix_ui.storage import INTENT, MULTI, SLOT
+from sixtysix_ui.words import tx
 
 _PREV = const(5)                # left or up
 _NEXT = const(10)               # right or down
@@ -38,7 +40,33 @@ _T_SWAP = const(8)
 _T_AUTO = const(9)
 _T_HOUSE = const(10)            # 3 and 4 players: house_page.py, imported when opened
 _T_OTHER = const(11)            # the other kind's saved match (storage.other)
+_T_LANG = const(12)
 _T_EXTRA = const(20)
+# words: title common
+_W_HEADER = const(384)
+_W_HEADER_WIDE = const(385)
+_W_HEADER_WIDE_BOTS = const(386)
+_W_CONTINUE = const(387)
+_W_NEW = const(388)
+_W_OTHER = const(389)
+_W_LEVEL = const(390)
+_W_RULES = const(391)
+_W_TARGET = const(392)
+_W_SWAP = const(393)
+_W_AUTO = const(394)
+_W_ON = const(17)
+_W_OFF = const(18)
+_W_POINTS_SHOW = const(395)
+_W_POINTS_HIDE = const(396)
+_W_DRAW_AUTO = const(397)
+_W_DRAW_HAND = const(398)
+_W_HOUSE = const(399)
+_W_HELP = const(400)
+_W_LANGUAGE = const(401)
+_W_NEXT_MATCH = const(404)
+_W_FOOTER = const(405)
+_W_RANK0 = const(1)
+_W_RANK1 = const(2)
 _TARGETS = ("7", "10", "6")     # match_target, in the order a press cycles them
 _DECO = (2 * 6 + 3, 2 * 6 + 2)  # K and Q of hearts beside the title menu (TFT)
 
@@ -73,14 +101,14 @@ class Title(Page):
         m.append(_T_AUTO)
         m.append(_T_POINTS)
         m.append(_T_DRAW)
+        m.append(_T_LANG)
         for i in range(len(self.extra)):
             m.append(_T_EXTRA + i)
         m.append(_T_HELP)
         self.menu = m
         self.sel = 0
-        self.header = "SIXTY-SIX" if app.layout.MONO else "SIXTY-SIX  vs  bot"
-        if app.choice.players != 2 and not app.layout.MONO:
-            self.header += "s"
+        self.header = tx(_W_HEADER if app.layout.MONO else _W_HEADER_WIDE
+                         if app.choice.players == 2 else _W_HEADER_WIDE_BOTS)
         self._lines()
 
     def _lines(self):
@@ -93,43 +121,42 @@ class Title(Page):
         lines = []
         for entry in self.menu:
             if entry == _T_CONTINUE:
-                lines.append("Continue match")
+                lines.append(tx(_W_CONTINUE))
             elif entry == _T_NEW:
-                lines.append("New match")
+                lines.append(tx(_W_NEW))
             elif entry == _T_OTHER:
-                lines.append("Resume %d-pl. match" % app.storage.other[0])
+                lines.append(tx(_W_OTHER) % app.storage.other[0])
             elif entry == _T_LEVEL:
-                lines.append("Bot: " + LEVELS[st.level])
+                lines.append(tx(_W_LEVEL) % level_name(st.level))
             elif entry == _T_RULES:
-                name = R.preset_names()[st.preset]
-                if choice.players > 2:              # THREE_PLAYER_PL: "3 players PL"
-                    name = "%d players PL" % choice.players
-                lines.append("Rules: " + name)
+                lines.append(tx(_W_RULES) % preset_name(st.preset))
             elif entry == _T_TARGET:
-                lines.append("Match to: " + choice.get("match_target"))
+                lines.append(tx(_W_TARGET) % choice.get("match_target"))
             elif entry == _T_SWAP:
-                lines.append("Swap trump %s: %s" % ("9" if choice.deck == 24 else "J",
-                                                    choice.get("exchange")))
+                lines.append(tx(_W_SWAP) % (tx(_W_RANK0 if choice.deck == 24 else _W_RANK1),
+                                            tx(_W_OFF if choice.exchange else _W_ON)))
             elif entry == _T_AUTO:
-                lines.append("Auto 66: " + ("on" if choice.auto_declare else "off"))
+                lines.append(tx(_W_AUTO) % tx(_W_ON if choice.auto_declare else _W_OFF))
             elif entry == _T_POINTS:
-                lines.append("My points: " + ("show" if st.reveal else "hide"))
+                lines.append(tx(_W_POINTS_SHOW if st.reveal else _W_POINTS_HIDE))
             elif entry == _T_DRAW:
-                lines.append("Draw: " + ("auto" if st.auto_draw else "by hand"))
+                lines.append(tx(_W_DRAW_AUTO if st.auto_draw else _W_DRAW_HAND))
             elif entry == _T_HOUSE:
-                lines.append("House rules")
+                lines.append(tx(_W_HOUSE))
+            elif entry == _T_LANG:
+                lines.append(tx(_W_LANGUAGE) % words.name)
             elif entry >= _T_EXTRA:
                 label = self.extra[entry - _T_EXTRA][0]
-                lines.append(label if isinstance(label, str) else label())
+                lines.append(tx(label) if isinstance(label, int) else label())
             else:
-                lines.append("How to play")
+                lines.append(tx(_W_HELP))
         self.lines = lines
         if app.storage.note:
-            self.footer = app.storage.note
+            self.footer = tx(app.storage.note)
         elif nxt:
-            self.footer = "Options: next match"
+            self.footer = tx(_W_NEXT_MATCH)
         else:
-            self.footer = "A: pick  arrows: move"
+            self.footer = tx(_W_FOOTER)
         app.dirty = True
 
     def step(self, b, now):
@@ -164,8 +191,14 @@ class Title(Page):
                 if app.current is self:
                     self._lines()
                 return
+            if entry == _T_LANG:
+                app.set_lang(words.LANGS[(words.LANGS.index(words.lang) + 1)
+                                         % len(words.LANGS)])
+                self.enter()                # every entry in the new language
+                self.sel = self.menu.index(_T_LANG)
+                return
             if entry == _T_LEVEL:
-                st.level = (st.level + 1) % len(LEVELS)
+                st.level = (st.level + 1) % LEVELS
             elif entry == _T_RULES:
                 i = app.presets.index(st.preset) if st.preset in app.presets else -1
                 st.preset = app.presets[(i + 1) % len(app.presets)]

@@ -12,7 +12,18 @@ from sixtysix_core.deal_multi import A_TRUMP
 from sixtysix_ui import input as I
 from sixtysix_ui.pages import Page
 from sixtysix_ui.render import unload
-from sixtysix_ui.words_multi import RANKS, SUITS
+from sixtysix_ui.words import tx
+from sixtysix_ui.words_multi import rank, suit
+
+# words: multi table
+_W_SUIT_ROW = const(1191)
+_W_PASS_NEXT = const(1189)
+_W_WARSZAWA_PASS = const(1190)
+_W_MENU_HINT = const(150)
+_W_NAME_TRUMP = const(1186)
+_W_MUST_NAME = const(1187)
+_W_NAME_IT = const(1188)
+_W_HINT = const(1192)
 
 _PREV = const(5)
 _NEXT = const(10)
@@ -39,23 +50,22 @@ class TrumpPage(Page):
         hand = d.hand[_HUMAN]
         lines = []                          # "Hearts: A 10 K": the cards of each suit
         for s in range(4):
-            ranks = [RANKS[c % 6] for c in range(s * 6 + 5, s * 6 - 1, -1) if hand >> c & 1]
-            lines.append("%s: %s" % (SUITS[s][:1].upper() + SUITS[s][1:],
-                                     " ".join(ranks) if ranks else "-"))
+            ranks = [rank(c % 6) for c in range(s * 6 + 5, s * 6 - 1, -1) if hand >> c & 1]
+            lines.append(tx(_W_SUIT_ROW) % (suit(s, True), " ".join(ranks) if ranks else "-"))
         self.lines = lines
         self.actions = [A_TRUMP, A_TRUMP + 1, A_TRUMP + 2, A_TRUMP + 3]
         if specials & _B_PASS:
-            self.lines.append("Pass: next card" if d.each else "Warszawa (pass)")
+            self.lines.append(tx(_W_PASS_NEXT if d.each else _W_WARSZAWA_PASS))
             self.actions.append(_A_PASS)
-        self.lines.append("Hint")
+        self.lines.append(tx(_W_MENU_HINT))
         self.actions.append(_U_HINT)
         best = 0
         for s in range(4):                  # opens on the longest suit
             if len(self.lines[s]) > len(self.lines[best]):
                 best = s
         self.sel = best
-        self.header = "Name trump" if specials & _B_PASS else "You must name trump"
-        self.footer = (self.table.bot_note or "A: name it")[:self.app.layout.CHARS]
+        self.header = tx(_W_NAME_TRUMP if specials & _B_PASS else _W_MUST_NAME)
+        self.footer = (self.table.bot_note or tx(_W_NAME_IT))[:self.app.layout.CHARS]
         app.dirty = True
 
     def step(self, b, now):
@@ -76,8 +86,8 @@ class TrumpPage(Page):
                 a = table_menu.hint_action(t)
                 unload("sixtysix_ui.table_menu")
                 self.sel = self.actions.index(a)
-                self.footer = ("Hint: " + self.lines[self.sel].split(":")[0]
-                               if a != _A_PASS else "Hint: " + self.lines[self.sel])
+                self.footer = tx(_W_HINT) % (suit(a - A_TRUMP, True) if a != _A_PASS
+                                             else self.lines[self.sel])
                 self.footer = self.footer[:self.app.layout.CHARS]
                 app.dirty = True
                 return

@@ -13,7 +13,7 @@ growing moves no other section's ids.  The modules keep their ids as private `co
 English catalog's keys, so an id always names the text its constant's name says.
 
 Only an index is resident: per text its offset in the file (2 bytes) and its length in
-bytes (1 byte), per section its first text; `t(id)` reads the text from the open file
+bytes (1 byte), per section its first text; `tx(id)` reads the text from the open file
 into a buffer allocated once and returns a new str (cold path: when a screen changes).
 English is built in as the fallback: a catalog that does not open or is damaged leaves
 the English one loaded and says so in `note`.
@@ -49,9 +49,12 @@ def load(code):
     try:
         f = open(_DIR + "/lang/" + code + ".txt", "rb")
         head = _index(f)
-    except (OSError, ValueError, UnicodeError):
+    except (OSError, ValueError, UnicodeError, IndexError):
         note = "Language file damaged"
-        return code != "en" and load("en")
+        if code != "en":
+            return load("en")
+        lang = "en"                     # no catalog at all: the app runs without words
+        return False
     if _file is not None:
         _file.close()
     _file = f
@@ -103,11 +106,13 @@ def _index(f):
     return head
 
 
-def t(i):
+def tx(i):
     """The text of id i in the current language."""
+    f = _file
+    if f is None:
+        return ""
     k = _first[i >> 7] + (i & 127)
     n = _len[k]
-    f = _file
     f.seek(_off[k])
     f.readinto(_buf)
     return str(memoryview(_buf)[:n], "utf-8")
@@ -116,9 +121,27 @@ def t(i):
 def card(rank_word, suit_word):
     """A card in words by the catalog's pattern CARD ('1 2': rank then suit)."""
     out = ""
-    for ch in t(_CARD):
+    for ch in tx(_W_common__CARD):
         out += rank_word if ch == "1" else suit_word if ch == "2" else ch
     return out
 
 
-_CARD = const(0)                # [common] CARD
+def refusal(k, legal, card_words):
+    """'Not now: ...': why a card is refused, the rule in words: (k, legal) is
+    sixtysix_core.explain.card_reason's answer (the reason, the cards that may be played)."""
+    text = tx(_W_explain__OVER + k)
+    if "%s" in text:
+        names = [card_words(i) for i in range(23, -1, -1) if legal >> i & 1]
+        while len(names) > 2:
+            names[-3:-1] = [names[-3] + ", " + names[-2]]
+        text = text % (tx(_W_explain__OR) % tuple(names) if len(names) == 2 else "".join(names))
+    return tx(_W_table__NOT_NOW) % (text[:1].upper() + text[1:])
+
+
+_W_common__CARD = const(0)  # [common] CARD
+_W_table__NOT_NOW = const(154)  # [table] NOT_NOW
+_W_explain__OVER = const(1408)  # [explain] OVER, then one text per reason, NOT_NOW last
+_W_explain__OR = const(1416)  # [explain] OR
+
+
+load("en")

@@ -1,33 +1,68 @@
 """The words of the 3- and 4-player table: cards, seats, a seat's actions, the score line.
 
 A leaf: it imports no screen, so every 3/4-player screen (table_multi, table_menu,
-trump_page, texts_multi, the review page) takes its words from here.  ASCII; a line
-fits the OLED's 21 characters unless `chars` says wider.  Not texts.py: a 3- or
-4-player match leaves the two-player words (and deal.py) out of the heap.
+trump_page, texts_multi, the review page) takes its words from here, in the current
+language (words.py); a line fits the OLED's 21 characters unless `chars` says wider.
+Not texts.py: a 3- or 4-player match leaves the two-player words (and deal.py) out of the heap.
 Seats are seen from the human's chair, seat 0: You, Left, Partner (4 players: across
 the table) and Right.
 """
 from micropython import const
+
+from sixtysix_ui.words import card, tx
 
 # deal.py's codes (private: no interned name; host_tests/test_core_multi.py checks them)
 _A_OUT = const(27)
 _A_PASS = const(28)
 _A_MELD = const(29)
 
-SUITS = ("clubs", "spades", "hearts", "diamonds")
-RANKS = ("9", "J", "Q", "K", "10", "A")
-_NAMES = ("You", "Left", "Partner", "Right")
+# words: multi common table
+_W_RANK0 = const(1)
+_W_SUIT0 = const(7)
+_W_SUITCAP0 = const(11)
+_W_YOU = const(15)
+_W_LEFT = const(1152)              # then PARTNER, RIGHT (en.txt's order)
+_W_PARTNER = const(1153)
+_W_RIGHT = const(1154)
+_W_MELD = const(1168)              # then MELD_SHORT, MELD_SHORTEST
+_W_YOU_WIN = const(1159)
+_W_WINS = const(1160)
+_W_YOU_WIN_TRICK = const(1161)
+_W_WINS_TRICK = const(1162)
+_W_SAID_TRUMP = const(1171)
+_W_SAID_TRUMP_SHORT = const(1172)
+_W_SAID_PASS = const(1173)
+_W_SAID_WARSZAWA = const(1174)
+_W_PASSED = const(1175)
+_W_DECLARED = const(1176)
+_W_SCORE4 = const(1177)
+_W_SCORE3 = const(1178)
+_W_SCORE3_SHORT = const(1179)
+_W_OF = const(1180)
+_W_TRUMP_BY = const(1181)
+_W_TRUMP_UP = const(1182)
+_W_TRUMP_BOTTOM = const(1183)
+_W_WARSZAWA_MARK = const(1184)
 
 
-def card_words(card):
-    return RANKS[card % 6] + " " + SUITS[card // 6]
+def rank(r):
+    return tx(_W_RANK0 + r)
 
 
-def meld_words(who, suit, trump, chars):
+def suit(s, cap=False):
+    """The suit's word ("hearts"; cap: as a row's heading, "Hearts")."""
+    return tx((_W_SUITCAP0 if cap else _W_SUIT0) + s)
+
+
+def card_words(c):
+    return card(rank(c % 6), suit(c // 6))
+
+
+def meld_words(who, s, trump, chars):
     """'Left: marriage hearts 20' (who '' : the menu's), as long as it fits `chars`."""
-    v = 40 if suit == trump else 20
-    for form in ("%smarriage %s %d", "%sK+Q %s %d", "%s%s %d"):
-        text = form % (who, SUITS[suit], v)
+    v = 40 if s == trump else 20
+    for form in range(3):
+        text = tx(_W_MELD + form) % (who, suit(s), v)
         if len(text) <= chars:
             break
     return text[:chars]
@@ -35,9 +70,11 @@ def meld_words(who, suit, trump, chars):
 
 def name(seat, n):
     """The seat's name seen from seat 0: with 3 players seat 2 is on the right."""
+    if seat == 0:
+        return tx(_W_YOU)
     if n == 3 and seat == 2:
-        return "Right"
-    return _NAMES[seat]
+        seat = 3
+    return tx(_W_LEFT + seat - 1)
 
 
 def partner(deal, seat):
@@ -51,13 +88,15 @@ def label(deal, seat):
     """The seat's label over its column: with 3 players the human's partner for this
     hand (both play against the soloist) is called so."""
     if deal.nseats == 3 and seat and partner(deal, seat):
-        return "Partner"
+        return tx(_W_PARTNER)
     return name(seat, deal.nseats)
 
 
-def verb(seat, n, word):
-    """'You win' / 'Left wins'."""
-    return "%s %s" % (name(seat, n), word if seat == 0 else word + "s")
+def wins(seat, n, trick=False):
+    """'You win' / 'Left wins' (trick: '... the trick')."""
+    if seat == 0:
+        return tx(_W_YOU_WIN_TRICK if trick else _W_YOU_WIN)
+    return tx(_W_WINS_TRICK if trick else _W_WINS) % name(seat, n)
 
 
 def did(deal, seat, action, phase, chars):
@@ -65,15 +104,15 @@ def did(deal, seat, action, phase, chars):
     was taken in), at most `chars` long."""
     who = name(seat, deal.nseats)
     if action >= 33:                                # deal_multi.A_TRUMP + suit
-        text = "%s: trump %s" % (who, SUITS[action - 33])
+        text = tx(_W_SAID_TRUMP) % (who, suit(action - 33))
         if len(text) > chars:
-            text = "%s: %s" % (who, SUITS[action - 33])
+            text = tx(_W_SAID_TRUMP_SHORT) % (who, suit(action - 33))
     elif action == _A_PASS and phase == 6:         # deal_multi.PH_TRUMP
-        text = who + (": pass" if deal.each else ": Warszawa!")
+        text = tx(_W_SAID_PASS if deal.each else _W_SAID_WARSZAWA) % who
     elif action == _A_PASS:
-        text = who + " passed"
+        text = tx(_W_PASSED) % who
     elif action == _A_OUT:
-        text = who + " declared 66"
+        text = tx(_W_DECLARED) % who
     else:
         text = meld_words(who + ": ", action - _A_MELD, deal.trump, chars)
     return text[:chars]
@@ -85,19 +124,20 @@ def score_lines(deal, match, chars):
     Warszawa) for the TFT's bottom line (18 characters)."""
     sc = match.scores
     if deal.nseats == 4:
-        text = "Us %d  Them %d  of %d" % (sc[0], sc[1], match.target)
+        text = tx(_W_SCORE4) % (sc[0], sc[1], match.target)
     else:
-        text = "You %d Left %d Right %d" % (sc[0], sc[1], sc[2])
+        text = tx(_W_SCORE3) % (sc[0], sc[1], sc[2])
         if len(text) > chars:
-            text = "You %d L %d R %d" % (sc[0], sc[1], sc[2])
-        if len(text) + 5 <= chars:
-            text += " of %d" % match.target
+            text = tx(_W_SCORE3_SHORT) % (sc[0], sc[1], sc[2])
+        of = " " + tx(_W_OF) % match.target
+        if len(text) + len(of) <= chars:
+            text += of
     if deal.trump < 0:
         return text, ""
     if deal.chooser >= 0:
-        trump = "Trump: " + name(deal.chooser, deal.nseats)
+        trump = tx(_W_TRUMP_BY) % name(deal.chooser, deal.nseats)
     elif deal.each:
-        trump = "Trump: turned up"
+        trump = tx(_W_TRUMP_UP)
     else:
-        trump = "Trump: bottom card"
-    return text, trump + " (W)" if deal.warszawa else trump
+        trump = tx(_W_TRUMP_BOTTOM)
+    return text, trump + " " + tx(_W_WARSZAWA_MARK) if deal.warszawa else trump

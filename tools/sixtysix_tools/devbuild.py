@@ -45,6 +45,7 @@ SETTINGS_TEMPLATE = """\
 # Uncomment to change a value.
 #
 # CIRCUITPY_PYSTACK_SIZE = 2048     # Python stack; CircuitPython 9.2 uses 1536 bytes
+# SIXTYSIX_LANG = "pl"               # the first start's language: en pl cs de et
 """
 
 
@@ -52,12 +53,17 @@ def build_dir(out_root):
     return Path(out_root) / "CIRCUITPY"
 
 
-def _python_files(folder):
-    """Sorted .py files under `folder`, skipping __pycache__ and hidden folders."""
+DATA_SUFFIXES = (".txt", ".bin")    # the app's data files (lang/*.txt, the letters)
+
+
+def _python_files(folder, data=False):
+    """Sorted .py files under `folder` (data: the data files instead), skipping
+    __pycache__ and hidden folders."""
     found = []
+    suffixes = DATA_SUFFIXES if data else (".py",)
     for here, dirs, files in os.walk(folder):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
-        found.extend(Path(here) / name for name in files if name.endswith(".py"))
+        found.extend(Path(here) / name for name in files if name.endswith(suffixes))
     return sorted(found)
 
 
@@ -72,6 +78,8 @@ def project_sources(src_root):
                            ("lib/sixtysix_core", src_root / "sixtysix_core")):
         for path in _python_files(folder):
             items.append((f"{prefix}/{path.relative_to(folder).as_posix()}", path, "project"))
+    for path in _python_files(src_root / "lib", True):
+        items.append((f"lib/{path.relative_to(src_root / 'lib').as_posix()}", path, "data"))
     return items
 
 

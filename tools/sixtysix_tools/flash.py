@@ -203,7 +203,7 @@ def _folder_files(build, manifest, drive, old, plan):
     that the drive has as .mpy, plus the drive's libraries when the build has none."""
     files = {}
     for target, entry in sorted(manifest["files"].items()):
-        if target.startswith("lib/") and entry["kind"] in ("project", "devlib"):
+        if target.startswith("lib/") and entry["kind"] in ("project", "data", "devlib"):
             data = (build / target).read_bytes()
             files[target[4:]] = (data, _entry(data, entry["kind"]))
     if old and not manifest.get("device_libs"):     # offline build: keep the drive's own
