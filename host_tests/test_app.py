@@ -1143,3 +1143,35 @@ def test_with_points_hidden_the_message_line_says_when_the_player_has_66(board):
     assert t.message == tx_key("table", "HAVE_66")
     assert str(deal.total(0)) not in t.message
     assert not app.render.overflow
+
+
+@pytest.mark.parametrize("board", ("pygamer", "three"))
+def test_back_from_a_page_the_title_cursor_is_on_its_entry(board):
+    """After the last "How to play" page (and back from the statistics) the cursor is
+    on the entry that opened the page, not at the top."""
+    d = Driver(board, seed=1, nvm=_blank_nvm())
+    app = d.app
+    title = app.title
+    for label in (tx_key("title", "HELP"), tx_key("title", "STATISTICS")):
+        steps = title.lines.index(label) - title.sel
+        keys = ("down", "up") if "up" in app.hw.KEYMAP else ("right", "left")
+        d.run("%s*%d a" % (keys[steps < 0], abs(steps)))
+        assert app.screen != A.S_TITLE
+        d.run("a*6" if label == tx_key("title", "HELP") else "b" if app.input.has_b
+              else "left a")            # three buttons: up from the first row is Back
+        assert app.screen == A.S_TITLE and title.lines[title.sel] == label
+
+
+def test_the_statistics_heading_never_takes_the_cursor():
+    d = Driver("pygamer", seed=1, nvm=_blank_nvm())
+    app = d.app
+    d.run("down*%d a" % app.title.lines.index(tx_key("title", "STATISTICS")))
+    page = app.current
+    assert app.screen == A.S_STATS and page.sel == 1
+    seen = set()
+    for _ in range(2 * len(page.lines)):
+        d.run("up")
+        seen.add(page.sel)
+    assert 0 not in seen and seen == set(range(1, len(page.lines)))
+    d.run("down*%d" % len(page.lines))
+    assert page.sel != 0

@@ -16,12 +16,14 @@ EN = C.Catalog("en")
 
 def test_english_keys_are_unique_and_sections_fit_the_id():
     assert len(EN.sections) <= 16
+    assert sum(len(t) for _s, t in EN.sections) <= 448         # words._MAX
     for sec, texts in EN.sections:
         keys = [k for k, _w, _t in texts]
         assert len(keys) == len(set(keys)), sec
         assert len(keys) <= 128, sec
         for key, _w, text in texts:
             assert text and text == text.strip(), (sec, key)
+            assert len(text.encode()) <= 255, (sec, key)          # words._buf
 
 
 @pytest.mark.parametrize("code", PRESENT)
@@ -41,6 +43,8 @@ def test_every_text_has_the_english_conversions_and_fits_its_width(code):
         text = cat.get(where)
         if text is None:
             continue
+        if len(text.encode()) > 255:
+            bad.append((where, text, "over 255 bytes"))
         if C.formats(text) != C.formats(en) or not text or text != text.strip():
             bad.append((where, text, "conversions or spaces"))
         elif widths[where] and C.shown_len(text) > widths[where]:
@@ -96,3 +100,41 @@ def test_every_modules_text_ids_are_the_catalogs():
             if want[name] != value:
                 bad.append((os.path.basename(path), name, value, want[name]))
     assert not bad, "run: python3 tools/sixtysix.py words --fix  " + repr(bad)
+
+
+def test_the_texts_the_code_finds_by_an_offset_are_in_that_order():
+    """texts.py, texts_end.py: a bot's text follows the human's (YOU_X, BOT_X; a
+    marriage's two forms: YOU_M, YOU_M_SHORT, BOT_M, BOT_M_SHORT); help: PAGEn_H, PAGEn;
+    house: a label, its values, a tip per value; multi: LEFT, PARTNER, RIGHT, MELD's
+    three forms; explain: one text per explain._CARD_REASONS, NOT_NOW after them."""
+    from sixtysix_core import explain
+    ids = EN.ids()
+    for (sec, key), i in ids.items():
+        if key.startswith("YOU_") and (sec, "BOT_" + key[4:]) in ids:
+            step = 2 if (sec, key + "_SHORT") in ids or key.endswith("_SHORT") else 1
+            assert ids[(sec, "BOT_" + key[4:])] == i + step, key
+    for n in range(1, 7):
+        assert ids[("help", "PAGE%d" % n)] == ids[("help", "PAGE%d_H" % n)] + 1
+        assert ids[("help", "PAGE%d_H" % n)] == ids[("help", "PAGE1_H")] + 2 * (n - 1)
+    from sixtysix_ui import house_page as H
+    for _opt, _who, label, n in H.ROWS:
+        sec, key = [k for k, v in ids.items() if v == label][0]
+        for k in range(n):
+            assert ids[(sec, "%s%s%d" % (key, "_" if key[-1].isdigit() else "", k))] == \
+                label + 1 + k
+            assert ids[(sec, "%s%s%d_TIP" % (key, "_" if key[-1].isdigit() else "", k))] \
+                == label + 1 + n + k
+    assert [ids[("multi", k)] for k in ("LEFT", "PARTNER", "RIGHT")] == \
+        list(range(ids[("multi", "LEFT")], ids[("multi", "LEFT")] + 3))
+    assert [ids[("multi", k)] for k in ("MELD", "MELD_SHORT", "MELD_SHORTEST")] == \
+        list(range(ids[("multi", "MELD")], ids[("multi", "MELD")] + 3))
+    keys = [k for k, _w, _t in dict(EN.sections)["explain"]]
+    assert keys.index("NOT_NOW") == len(explain._CARD_REASONS)
+    for k in range(6):
+        assert ids[("common", "RANK%d" % k)] == ids[("common", "RANK0")] + k
+    for k in range(4):
+        assert ids[("common", "SUIT%d" % k)] == ids[("common", "SUIT0")] + k
+        assert ids[("common", "SUITCAP%d" % k)] == ids[("common", "SUITCAP0")] + k
+    from sixtysix_core import rules as R
+    assert len([1 for k, _w, _t in dict(EN.sections)["title"] if k.startswith("PRESET")]) \
+        == len(R.preset_names())

@@ -68,7 +68,7 @@ class StatsPage(Page):
 
     def enter(self):
         self._lines()
-        self.sel = 0
+        self.sel = 1                # the first row under the heading
 
     def _lines(self):
         app = self.app
@@ -89,11 +89,11 @@ class StatsPage(Page):
             else:
                 app.show_title()
         elif b & _PREV:
-            self.sel = (self.sel - 1) % n
+            self.sel = (self.sel - 2) % (n - 1) + 1     # the heading is not a row to pick
             self.sure = False
             self._lines()
         elif b & _NEXT:
-            self.sel = (self.sel + 1) % n
+            self.sel = self.sel % (n - 1) + 1
             self.sure = False
             self._lines()
         elif b & I.BTN_A:

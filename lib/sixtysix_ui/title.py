@@ -105,8 +105,9 @@ class Title(Page):
         for i in range(len(self.extra)):
             m.append(_T_EXTRA + i)
         m.append(_T_HELP)
+        old = self.menu[self.sel] if 0 <= self.sel < len(self.menu) else -1
         self.menu = m
-        self.sel = 0
+        self.sel = m.index(old) if old in m else 0      # back from a page: on its entry
         self.header = tx(_W_HEADER if app.layout.MONO else _W_HEADER_WIDE
                          if app.choice.players == 2 else _W_HEADER_WIDE_BOTS)
         self._lines()

@@ -12,9 +12,10 @@ growing moves no other section's ids.  The modules keep their ids as private `co
 (no interned name on the device), and host_tests/test_words.py checks each against the
 English catalog's keys, so an id always names the text its constant's name says.
 
-Only an index is resident: per text its offset in the file (2 bytes) and its length in
-bytes (1 byte), per section its first text; `tx(id)` reads the text from the open file
-into a buffer allocated once and returns a new str (cold path: when a screen changes).
+Only an index is resident: per text its offset in the file (2 bytes), per section its
+first text; `tx(id)` reads the text (at most 255 bytes) from the open file into a buffer
+allocated once, up to its line's end, and returns a new str (cold path: when a screen
+changes).
 English is built in as the fallback: a catalog that does not open or is damaged leaves
 the English one loaded and says so in `note`.
 """
@@ -23,12 +24,11 @@ import array
 from micropython import const
 
 LANGS = ("en", "pl", "cs", "de", "et")
-_MAX = const(1024)              # texts in a catalog
+_MAX = const(448)               # texts in a catalog (en.txt has 353)
 _SECTIONS = const(16)
 _DIR = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 
 _off = array.array("H", bytes(2 * _MAX))
-_len = bytearray(_MAX)
 _first = array.array("H", bytes(2 * _SECTIONS))
 _buf = bytearray(256)
 _file = None
@@ -95,7 +95,6 @@ def _index(f):
             if sec < 0 or n >= _MAX or end - cut > 255:
                 raise ValueError
             _off[n] = pos + cut
-            _len[n] = end - cut
             n += 1
         pos += size
     if sec < 0:
@@ -111,11 +110,14 @@ def tx(i):
     f = _file
     if f is None:
         return ""
-    k = _first[i >> 7] + (i & 127)
-    n = _len[k]
-    f.seek(_off[k])
-    f.readinto(_buf)
-    return str(memoryview(_buf)[:n], "utf-8")
+    f.seek(_off[_first[i >> 7] + (i & 127)])
+    n = f.readinto(_buf)
+    end = _buf.find(b"\n", 0, n)
+    if end < 0:
+        end = n
+    if end and _buf[end - 1] == 13:                     # "\r\n"
+        end -= 1
+    return str(memoryview(_buf)[:end], "utf-8")
 
 
 def card(rank_word, suit_word):
@@ -135,7 +137,7 @@ def refusal(k, legal, card_words):
         while len(names) > 2:
             names[-3:-1] = [names[-3] + ", " + names[-2]]
         text = text % (tx(_W_explain__OR) % tuple(names) if len(names) == 2 else "".join(names))
-    return tx(_W_table__NOT_NOW) % (text[:1].upper() + text[1:])
+    return tx(_W_table__NOT_NOW) % text
 
 
 _W_common__CARD = const(0)  # [common] CARD

@@ -6,6 +6,7 @@
         --screenshot out.png
     python3 tools/sixtysix.py sim --docs-screens docs/screens    README screenshots
     python3 tools/sixtysix.py sim --rules FOUR_PLAYER_PL ...      a new match of a preset
+    python3 tools/sixtysix.py sim --lang pl ...                   in Polish (en pl cs de et)
 
 --rules PRESET starts a new match of that preset (THREE_PLAYER_PL, FOUR_PLAYER_PL, ...)
 at once, as "Rules" and "New match" on the title would; --keys then play from its table.
@@ -48,6 +49,7 @@ def _quiet_library_imports():
 
 
 from sixtysix_tools import simhw  # noqa: E402
+from sixtysix_tools.catalog import CODES as LANGS  # noqa: E402
 
 KEY_NAMES = ("left", "right", "up", "down", "a", "b", "start", "select")
 KEYMAP_TEXT = ("keys: arrows = move, z/a = A (play, choose), x/b = B (menu, back), "
@@ -65,7 +67,7 @@ class Driver:
     board: "pygamer", "oled", or "three" (the OLED with three buttons)."""
 
     def __init__(self, board="pygamer", seed=None, display=None, font=None, nvm=None,
-                 record_out=None, rules=None):
+                 record_out=None, rules=None, lang=None):
         _quiet_library_imports()
         import displayio
         from sixtysix_ui.app import App
@@ -84,6 +86,9 @@ class Driver:
         self.app = App(self.hw, font=self.font, seed=seed,
                        record_out=record_out if record_out else self.records.append)
         self.now = 0
+        if lang is not None:                # as chosen on the title: kept in the prefs
+            self.app.set_lang(lang)
+            self.app.show_title()
         self.tick(0)
         if rules is not None:
             self.new_match(rules)
@@ -161,7 +166,7 @@ class Driver:
         return simhw.write_png(path, w, h, self.rows())
 
 
-def _window(board, seed, script, nvm, rules=None):
+def _window(board, seed, script, nvm, rules=None, lang=None):
     _quiet_library_imports()
     import displayio
     import pygame
@@ -172,7 +177,8 @@ def _window(board, seed, script, nvm, rules=None):
     real = PyGameDisplay(width=w * 4, height=h * 4, auto_refresh=False,
                          caption="Sixty-Six (%s)" % board)
     scaled = simhw.ScaledDisplay(real, 4)
-    driver = Driver(board, seed, display=scaled, nvm=nvm, record_out=print, rules=rules)
+    driver = Driver(board, seed, display=scaled, nvm=nvm, record_out=print, rules=rules,
+                    lang=lang)
     if script:
         driver.run(script)
     app: App = driver.app
@@ -297,6 +303,8 @@ def main(command, args):
     parser.add_argument("--docs-screens", metavar="DIR", help="write the README screenshots")
     parser.add_argument("--rules", metavar="PRESET",
                         help="start a new match of this preset (e.g. FOUR_PLAYER_PL)")
+    parser.add_argument("--lang", choices=LANGS, help="the language of every text (as "
+                        "chosen on the title; default: the saved one, else English)")
     opts = parser.parse_args(args)
     if opts.docs_screens:
         for path in docs_screens(opts.docs_screens):
@@ -323,7 +331,8 @@ def main(command, args):
         _check_display()
     try:
         if opts.headless:
-            driver = Driver(opts.board, seed, nvm=nvm, record_out=print, rules=opts.rules)
+            driver = Driver(opts.board, seed, nvm=nvm, record_out=print, rules=opts.rules,
+                            lang=opts.lang)
             driver.run(opts.keys)
             if opts.screenshot:
                 driver.screenshot(opts.screenshot)
@@ -331,7 +340,7 @@ def main(command, args):
             return 0
         print(KEYMAP_TEXT)
         sys.stdout.flush()
-        return _window(opts.board, seed, opts.keys, nvm, opts.rules)
+        return _window(opts.board, seed, opts.keys, nvm, opts.rules, opts.lang)
     finally:
         if opts.save:
             with open(opts.save, "wb") as f:

@@ -35,9 +35,22 @@ def _can_show_signs(stream):
         return False
 
 
+def card_words(lang):
+    """(rank words, suit words) of a language's catalog (lib/sixtysix_ui/lang)."""
+    from sixtysix_tools.catalog import Catalog
+    try:
+        texts = Catalog(lang).texts()
+    except OSError:                             # no catalog of that language here
+        return _RANKS, SUIT_WORDS
+    return (tuple(texts[("common", "RANK%d" % i)] for i in range(6)),
+            tuple(texts[("common", "SUIT%d" % i)] for i in range(4)))
+
+
 class Game:
-    def __init__(self, rules, level, seed, draw_by_hand, autoplay, records, out=print):
+    def __init__(self, rules, level, seed, draw_by_hand, autoplay, records, out=print,
+                 lang="en"):
         self.rules = rules
+        self.ranks, self.suits = card_words(lang) if lang != "en" else (_RANKS, SUIT_WORDS)
         self.level = level
         self.rng = Rng(seed)
         self.hint_rng = Rng(seed + 7)
@@ -55,8 +68,8 @@ class Game:
     # ------------------------------------------------------------------ words
 
     def name(self, c):
-        suit = _SIGNS[c // 6] if self.signs else " " + SUIT_WORDS[c // 6]
-        return _RANKS[c % 6] + suit
+        suit = _SIGNS[c // 6] if self.signs else " " + self.suits[c // 6]
+        return self.ranks[c % 6] + suit
 
     def cards_text(self, mask):
         """The cards of mask, trumps first, each suit from the ace down."""
@@ -182,6 +195,7 @@ class Game:
         for sign, letter in zip(_SIGNS, cards.SUIT_CHARS):
             line = line.replace(sign, letter)
         words = [_SYNONYMS.get(w.lower(), w.lower()) for w in line.split()]
+        words = self._english_card(words)
         if len(words) == 2 and words[0] == "meld":
             for i, word in enumerate(SUIT_WORDS):
                 if word.startswith(words[1]) and words[1]:
@@ -194,6 +208,24 @@ class Game:
             return ("I don't understand %r. Type a card such as QH or 10h, an action "
                     "(meld H, exchange, close, out, pass), or ? for your choices." % line)
         return action
+
+    def _english_card(self, words):
+        """A card in the language's own words ('D kier', 'Dh' for the queen of hearts in
+        Polish) as the record's token ('QH'); other words as they are."""
+        if self.ranks is _RANKS:
+            return words
+        ranks = [r.lower() for r in self.ranks]
+        suit = -1
+        if len(words) == 2 and words[0] in ranks:
+            suit = next((i for i, w in enumerate(self.suits) if w.lower().startswith(words[1])),
+                        -1)
+            rank = ranks.index(words[0])
+        elif len(words) == 1 and words[0][:-1] in ranks and words[0][-1:] in "cshd":
+            suit = "cshd".index(words[0][-1])
+            rank = ranks.index(words[0][:-1])
+        if suit < 0:
+            return words
+        return [_RANKS[rank] + cards.SUIT_CHARS[suit]]
 
     def last_trick_text(self):
         last = self.me.last_trick()
@@ -395,6 +427,9 @@ def main(command, args):
                     help="auto: the cards are drawn for you after each trick")
     ap.add_argument("--records", metavar="FILE", help="append each hand's record here")
     ap.add_argument("--autoplay", action="store_true", help="the greedy bot plays for you")
+    from sixtysix_tools.catalog import CODES
+    ap.add_argument("--lang", choices=CODES, default="en",
+                    help="cards named and typed in this language's words (e.g. pl: D kier)")
     ns = ap.parse_args(args)
     try:
         rules = cli.rules_for(ns.rules, "term")
@@ -405,5 +440,5 @@ def main(command, args):
         return 2
     seed = ns.seed if ns.seed is not None else __import__("time").time_ns() % 1000003
     game = Game(rules, bot.LEVELS.index(ns.level), seed, ns.draw == "hand", ns.autoplay,
-                ns.records)
+                ns.records, lang=ns.lang)
     return game.play()

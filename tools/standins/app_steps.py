@@ -218,10 +218,10 @@ def _now():
 
 def summary():
     """'level L, hands N, scores A-B[-C-D]' of the app at the end of the script."""
-    from sixtysix_ui.pages import LEVELS
+    from sixtysix_ui.pages import level_name
     app = _s["app"]
     n = app.rules.players
-    return "level %s, hand %d, scores %s" % (LEVELS[app.settings.level], app.match.hands + 1,
+    return "level %s, hand %d, scores %s" % (level_name(app.settings.level), app.match.hands + 1,
                                              "-".join(str(s) for s in app.match.scores[:n]))
 
 
