@@ -1175,3 +1175,14 @@ def test_the_statistics_heading_never_takes_the_cursor():
     assert 0 not in seen and seen == set(range(1, len(page.lines)))
     d.run("down*%d" % len(page.lines))
     assert page.sel != 0
+
+
+def test_the_title_says_how_strong_the_highlighted_level_is():
+    d = Driver("pygamer", seed=1, nvm=_blank_nvm())
+    app = d.app
+    d.run("down*%d" % app.title.lines.index(tx_key("title", "LEVEL") % "normal"))
+    assert app.title.footer == tx_key("title", "LEVEL1_TIP")
+    d.run("a")
+    assert app.title.footer == tx_key("title", "LEVEL2_TIP")
+    d.run("down")
+    assert app.title.footer == tx_key("title", "FOOTER")

@@ -63,6 +63,7 @@ _W_DRAW_HAND = const(398)
 _W_HOUSE = const(399)
 _W_HELP = const(400)
 _W_LANGUAGE = const(401)
+_W_LEVEL0_TIP = const(414)        # then LEVEL1_TIP, LEVEL2_TIP
 _W_NEXT_MATCH = const(404)
 _W_FOOTER = const(405)
 _W_RANK0 = const(1)
@@ -79,6 +80,7 @@ class Title(Page):
         self.menu = []
         self.extra = app.extra    # (label, handler) added by other screens' modules
         self.deco = _DECO
+        self._nxt = False
 
     def add(self, label, handler):
         self.extra.append((label, handler))
@@ -152,9 +154,17 @@ class Title(Page):
             else:
                 lines.append(tx(_W_HELP))
         self.lines = lines
+        self._nxt = nxt
+        self._footer()
+
+    def _footer(self):
+        """A note, else how strong the highlighted level is, else what the keys do."""
+        app = self.app
         if app.storage.note:
             self.footer = tx(app.storage.note)
-        elif nxt:
+        elif self.menu[self.sel] == _T_LEVEL:
+            self.footer = tx(_W_LEVEL0_TIP + app.settings.level)
+        elif self._nxt:
             self.footer = tx(_W_NEXT_MATCH)
         else:
             self.footer = tx(_W_FOOTER)
@@ -164,10 +174,10 @@ class Title(Page):
         app = self.app
         if b & _PREV:
             self.sel = (self.sel - 1) % len(self.menu)
-            app.dirty = True
+            self._footer()
         elif b & _NEXT:
             self.sel = (self.sel + 1) % len(self.menu)
-            app.dirty = True
+            self._footer()
         elif b & (I.BTN_A | I.BTN_START):
             entry = self.menu[self.sel]
             st = app.settings
