@@ -1186,3 +1186,24 @@ def test_the_title_says_how_strong_the_highlighted_level_is():
     assert app.title.footer == tx_key("title", "LEVEL2_TIP")
     d.run("down")
     assert app.title.footer == tx_key("title", "FOOTER")
+
+
+@pytest.mark.parametrize("board", ("oled", "three"))
+def test_the_oled_summary_scrolls_up_to_why_the_hand_ended(board):
+    """The OLED shows four rows: the summary opens on "Next hand", and up reaches the
+    hand's first line (why it ended); A there still goes on."""
+    d = Driver(board, seed=5, nvm=_blank_nvm())
+    app = d.app
+    d.run("a settle")                               # New match
+    while app.screen == A.S_PLAY:                  # A on the raised card (or the menu)
+        d.run("a settle")
+    assert app.screen == A.S_SUMMARY
+    s = app.summary
+    rows = app.render._page_rows
+    assert s.lines[0] not in [line.text for line in rows.lines]
+    d.run("%s*%d" % ("up" if "up" in app.hw.KEYMAP else "left", s.sel))
+    assert s.sel == 0 and rows.lines[0].text == s.lines[0]
+    assert s.footer == tx_key("end", "A_NEXT_HAND") or s.footer == tx_key("end", "A_SEE_RESULT")
+    hands = app.match.hands
+    d.run("a settle")
+    assert app.screen == A.S_PLAY and app.match.hands == hands

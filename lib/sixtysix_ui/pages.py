@@ -117,8 +117,8 @@ class Summary(Page):
         app = self.app
         if self.sel >= 0 and not self.match_end:
             n = len(self.lines)
-            if b & _PREV and self.sel > self._first:
-                self.sel -= 1
+            if b & _PREV and self.sel > 0:     # up into the hand's lines: the OLED's
+                self.sel -= 1                   # four rows then show the first ones
                 self._footer()
                 app.dirty = True
                 return
