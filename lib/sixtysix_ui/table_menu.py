@@ -1,17 +1,17 @@
 """The 3/4-player table's action menu, hint and last trick (table_multi.TableMulti).
 
-Imported for one of these and dropped again once no menu is open (TableMulti._menu), so
-that the play does not carry this code.  run(t, call, b) with call one of
-  0  open the menu (B, or A on "Menu"): the engine's actions, then Last trick, Hint,
-     Save and quit, Back
-  1  a key (b) on the open menu
-  3  the last trick (R22), or why there is none
-  4  the forced menu (the partner's meld turn, a loser's declare turn: no B)
-  5  show the hint b (hint_action's: the cursor on its card, or a menu on the action)
-returns what the table then does itself: _U_HINT (the hint: the table runs the
-search, hint_action, with few frames on the pystack, then call 5), an engine action
-(0 .. 36) the human chose or _U_QUIT (Save and quit), with this module dropped first,
-or -1 (nothing).
+Imported for one of these and dropped again once no menu is open (TableMulti._menu),
+so that the play does not carry this code.  Each entry point takes the table and one
+argument and returns what the table then does itself (an engine action 0 .. 36 the
+human chose, _U_QUIT for Save and quit, _U_HINT, or -1 for nothing):
+  menu(t, forced)   open the menu (B, or A on "Menu": the engine's actions, then Last
+                    trick, Hint, Save and quit, Back; forced: the partner's meld turn, a
+                    loser's declare turn, only the engine's actions, no B)
+  key(t, b)         a key b on the open menu
+  last(t, _)        the last trick (R22), or why there is none
+  hint(t, _)        _U_HINT: the table runs the search (hint_action, with few frames on
+                    the pystack), then
+  show_hint(t, a)   the hint a: the cursor on its card, or a menu on the action.
 The menu's state lives in the table's popup_* fields (table_multi.py).
 """
 from micropython import const
@@ -55,15 +55,26 @@ _PREV = const(5)
 _NEXT = const(10)
 
 
-def run(t, call, b):
-    if call == 1:
-        return _step(t, b)
-    if call == 5:
-        _hint(t, b)
-    elif call == 3:
-        _last_trick(t)
-    else:
-        _open(t, call == 4)
+def menu(t, forced):
+    _open(t, forced)
+    return -1
+
+
+def key(t, b):
+    return _step(t, b)
+
+
+def last(t, _unused):
+    _last_trick(t)
+    return -1
+
+
+def hint(t, _unused):
+    return _U_HINT
+
+
+def show_hint(t, action):
+    _hint(t, action)
     return -1
 
 

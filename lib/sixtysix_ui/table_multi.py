@@ -303,7 +303,7 @@ class TableMulti:
             return
         if d.to_move != _HUMAN:
             if b & I.DIRECTIONS and self.last[4] != NO_CARD and d.trick_n == 0:
-                self._menu(3)               # the last trick before a bot leads (R22)
+                self._menu("last")          # the last trick before a bot leads (R22)
                 return
             # a bot's turn, once its last card has been seen for a moment
             if I.ticks_diff(now, self.bot_since) < _BOT_DELAY_MS:
@@ -318,10 +318,10 @@ class TableMulti:
             self.bot_since = now
             return
         if self.popup_items is not None:
-            self._menu(1, b)
+            self._menu("key", b)
             return
         if d.phase in (_PH_DECLARE, PH_PMELD):
-            self._menu(4)
+            self._menu("menu", True)
             return
         ring = self.nslots + 1 if self.menu_slot else self.nslots
         if b & (I.BTN_LEFT | I.BTN_RIGHT) and ring:
@@ -329,7 +329,7 @@ class TableMulti:
             app.dirty = True
         elif b & I.BTN_A:
             if self.cursor >= self.nslots:
-                self._menu(0)
+                self._menu("menu", False)
             else:
                 card = self.slots[self.cursor]
                 if d.is_legal(card):
@@ -345,24 +345,24 @@ class TableMulti:
                 self.toast_top = 0              # a message box: the arrows scroll it
                 app.dirty = True
         elif b & I.BTN_B:
-            self._menu(0)
+            self._menu("menu", False)
         elif b & (I.BTN_SELECT | I.BTN_DOWN):
-            self._menu(2)
+            self._menu("hint")
         elif b & I.BTN_UP:
-            self._menu(3)
+            self._menu("last")
 
-    def _menu(self, call, b=0):
-        """The table's cold code (table_menu.run: call 0 opens the menu, 1 is a key on
-        it, 2 the hint, 3 the last trick, 4 the forced menu), imported for it and dropped
-        unless the menu stays open; what the human chose on it is done after that.  The
-        hint's search runs from here (a board's pystack holds few frames)."""
+    def _menu(self, name, arg=0):
+        """The table's cold code: table_menu's entry point `name` (menu, key, last,
+        hint) with arg, the module imported for it and dropped unless the menu stays
+        open; what the human chose on it is done after that.  The hint's search runs
+        from here (a board's pystack holds few frames)."""
         from sixtysix_ui import table_menu
-        a = _U_HINT if call == 2 else table_menu.run(self, call, b)
+        a = getattr(table_menu, name)(self, arg)
         if a == _U_HINT:
             self.note = tx(_W_HINT_THINKING)
             self.draw()
             self.app.render.refresh()
-            a = table_menu.run(self, 5, table_menu.hint_action(self))
+            a = table_menu.show_hint(self, table_menu.hint_action(self))
         if self.popup_items is None:
             unload("sixtysix_ui.table_menu")
         if a == _U_QUIT:
