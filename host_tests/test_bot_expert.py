@@ -228,3 +228,89 @@ def test_bench_tune_plays_a_variant_and_refuses_bad_input(capsys):
     assert bench_tune.main("bench", ["playouts=8", "close_at=0", "--hands", "2"]) == 0
     assert "share of game points" in capsys.readouterr().out
     assert bot._PLAYOUTS is saved and playout.CLOSE_AT == 66 and not tournament.EXTRA
+
+
+def _card_choice(d):
+    """A lead (no draw pending, no marriage to lead) or a follow of a hand in play."""
+    return (d.phase == D.PH_FOLLOW or d.phase == D.PH_LEAD and not d.pending_draw
+            and d.meld_suit < 0) and d.legal_cards() != 0
+
+
+def _position(rules, seed, stop):
+    """A hand played by the playouts' rule of thumb with random cards until stop(d)
+    holds at a card choice; None if the hand ended first."""
+    r = RNG.Rng(seed)
+    d = D.Deal(rules)
+    d.new_hand(r.below(2), r)
+    while d.phase != D.PH_OVER:
+        if _card_choice(d):
+            if stop(d):
+                return d
+            legal = d.legal_cards()
+            c = 0
+            for _ in range(1 + r.below(bin(legal).count("1"))):
+                while not legal >> c & 1:
+                    c += 1
+                c += 1
+            d.apply(c - 1)
+        else:
+            d.apply(playout.policy(d))
+    return None
+
+
+def test_judge_copies_of_the_playout_score_as_it_does_unless_changed():
+    """lab/judge.py's copy of playout.run scores every card as playout.run does; its
+    other seat's leads without the bot's hand change some scores; its exact judge at an
+    exhausted talon scores the solver's value (64 x game points + card points // 4)."""
+    from sixtysix_tools.lab import judge as J
+    rules = R.preset("CLASSIC_66")
+    same = J.build()
+    blind = J.build(his_leads="blind")
+    count = J.build(his_leads="count")
+    solver = endgame.Solver()
+    n = diff_blind = diff_count = 0
+    for seed in range(40):
+        tricks = seed % 4
+        d = _position(rules, seed,
+                      lambda d, t=tricks: d.talon_state == D.OPEN and d.trick_no >= t)
+        if d is None:
+            continue
+        me = d.to_move
+        legal = d.legal_cards()
+        for c in range(24):
+            if legal >> c & 1:
+                solver.load_rules(d, me)
+                want = playout.run(d, me, solver, c)
+                solver.load_rules(d, me)
+                assert same(d, me, solver, c) == want
+                solver.load_rules(d, me)
+                diff_blind += blind(d, me, solver, c) != want
+                solver.load_rules(d, me)
+                diff_count += count(d, me, solver, c) != want
+                n += 1
+    assert n > 100 and diff_blind > 0 and diff_count > 0
+    exact = J.build(judge=J.exact(10 ** 6))
+    ref = endgame.Solver()
+    checked = 0
+    for seed in range(60):
+        d = _position(rules, 1000 + seed,
+                      lambda d: d.talon_state == D.EXHAUSTED and d.phase == D.PH_LEAD)
+        if d is None:
+            continue
+        me = 1 - d.to_move if seed % 2 else d.to_move
+        ref.load(d, me)
+        v = ref.solve(10 ** 6)
+        p = d.total(me) - d.total(1 - me)
+        solver.load_rules(d, me)
+        assert exact(d, me, solver) == v * playout.GP_WEIGHT + p // playout.PTS_DIV
+        checked += 1
+    assert checked > 20
+
+
+def test_bench_tune_plays_the_judge_variants():
+    from sixtysix_tools.lab import bench_tune
+    from sixtysix_tools.lab import tournament
+    saved = playout.run
+    assert bench_tune.main("bench", ["his_leads=3"]) == 2
+    assert bench_tune.main("bench", ["end_solve=500", "his_leads=2", "--hands", "2"]) == 0
+    assert playout.run is saved and not tournament.EXTRA

@@ -15,7 +15,14 @@ hard-v1, which shares playout.py, as shipped too).  NAME (see TUNABLES):
   gp_weight, pts_div        playout.py's score: gp_weight x game points + card points
                             // pts_div;
   close_at                  playout.CLOSE_AT: a playout's leader closes when his total
-                            and sure points reach it (0: never).
+                            and sure points reach it (0: never);
+  end_solve                 a playout's judge (lab/judge.py): where the talon stops being
+                            open, the rest of the hand solved exactly with at most this
+                            many nodes (more: the playout goes on; 0: as shipped);
+  his_leads                 the other seat's leads in the playouts (lab/judge.py): 0 as
+                            shipped (they see the bot's hand), 1 blind (his cheapest
+                            card), 2 card counting (the bot's hand and the talon still
+                            to come may beat it).
 Prints the variant's share of the game points with its 95% interval (tournament.py's
 duplicate format and seeds).  Screen at 500 deals (about +/- 2.6), confirm at 2,000
 (+/- 1.3) on CLASSIC_66 and SCHNAPSEN_AT.
@@ -31,7 +38,9 @@ TUNABLES = {"playouts": ("bot", "_PLAYOUTS", True),
             "halving": ("bot", "HALVING", False),
             "gp_weight": ("playout", "GP_WEIGHT", False),
             "pts_div": ("playout", "PTS_DIV", False),
-            "close_at": ("playout", "CLOSE_AT", False)}
+            "close_at": ("playout", "CLOSE_AT", False),
+            "end_solve": ("judge", "end_solve", False),
+            "his_leads": ("judge", "his_leads", False)}
 
 
 def parse(settings):
@@ -48,7 +57,8 @@ def parse(settings):
         except ValueError:
             raise ValueError("%s=%r: the value must be a whole number"
                              % (name, value)) from None
-        if v < (0 if name in ("halving", "close_at") else 1):
+        if v < (0 if name in ("halving", "close_at", "end_solve", "his_leads") else 1) or (
+                name == "his_leads" and v > 2):
             raise ValueError("%s=%d is out of range" % (name, v))
         out.append(TUNABLES[name] + (v,))
     return out
@@ -59,6 +69,14 @@ def variant(changes):
     from sixtysix_core import bot, playout
     modules = {"bot": bot, "playout": playout}
     hard = bot.LEVELS.index("hard")
+    judged = {attr: v for mod, attr, table, v in changes if mod == "judge"}
+    changes = [c for c in changes if c[0] != "judge"]
+    if judged.get("end_solve") or judged.get("his_leads"):
+        from sixtysix_tools.lab import judge as J
+        nodes = judged.get("end_solve")
+        run = J.build(judge=J.exact(nodes) if nodes else None,
+                      his_leads=(None, "blind", "count")[judged.get("his_leads", 0)])
+        changes.append(("playout", "run", False, run))
 
     def choose(view, rng):
         saved = []
