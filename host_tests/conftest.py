@@ -20,3 +20,19 @@ except ImportError:
     _shim = types.ModuleType("micropython")
     _shim.const = lambda value: value
     sys.modules["micropython"] = _shim
+
+# The app reads a board's first-start language from settings.toml (os.getenv): a
+# laptop's own SIXTYSIX_LANG must not change what the tests read.
+os.environ.pop("SIXTYSIX_LANG", None)
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test():
+    """A test that plays in another language leaves the next one English (words.py keeps
+    the language loaded in the module, as the device does)."""
+    yield
+    words = sys.modules.get("sixtysix_ui.words")
+    if words is not None and words.lang != "en":
+        words.load("en")

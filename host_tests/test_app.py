@@ -34,6 +34,9 @@ from sixtysix_ui.render import wrap  # noqa: E402
 from helpers import tx_id, tx_key  # noqa: E402
 
 BOARDS = ("pygamer", "oled")
+ROOT_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+LANGS = tuple(c for c in ("en", "pl", "cs", "de", "et")
+              if os.path.exists(os.path.join(ROOT_DIR, "lib", "sixtysix_ui", "lang", c + ".txt")))
 
 
 def _blank_nvm():
@@ -708,14 +711,16 @@ def _fits(render, place, text):
     return not render.overflow
 
 
+@pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("board", BOARDS)
-def test_every_text_fits_its_place_at_the_longest_values(board):
-    """Each string the app can show, in the place it is shown, at the longest values."""
+def test_every_text_fits_its_place_at_the_longest_values(board, lang):
+    """Each string the app can show, in the place it is shown, at the longest values, in
+    every language."""
     from sixtysix_core import explain
     from sixtysix_core import rules as R
     from sixtysix_core.match import Match
     from sixtysix_ui import help as H
-    d = Driver(board, seed=1, nvm=_blank_nvm())
+    d = Driver(board, seed=1, nvm=_blank_nvm(), lang=lang)
     app = d.app
     r = app.render
     bad = []
@@ -726,11 +731,11 @@ def test_every_text_fits_its_place_at_the_longest_values(board):
 
     deal = app.deal
     from sixtysix_tools.catalog import Catalog
-    en = Catalog("en")
-    width = en.widths()
+    en = Catalog(lang)
+    width = Catalog("en").widths()
     table = [(k, v) for (s, k), v in en.texts().items() if s == "table" and "%" not in v]
     fixed = [v for k, v in table if width[("table", k)] == 21]
-    messages = fixed + [tx_key("table", "HINT_CARD") % texts.card_words(c) for c in range(24)]
+    messages = fixed + [en.texts()[("table", "HINT_CARD")] % texts.card_words(c) for c in range(24)]
     for seat in (0, 1):
         for a in range(24, D.NUM_ACTIONS):
             for trump in range(4):
@@ -765,8 +770,9 @@ def test_every_text_fits_its_place_at_the_longest_values(board):
             if g.to_move == 0:
                 for c in range(24):
                     if g.hand[0] >> c & 1 and not g.is_legal(c):
-                        why = explain.why_not(g, c, texts.card_words)
-                        lines = wrap("Not now: " + why, r.toast_chars, [])
+                        k, legal = explain.card_reason(g, c)
+                        lines = wrap(words.refusal(k, legal, texts.card_words),
+                                     r.toast_chars, [])
                         for line in lines:
                             del r.overflow[:]
                             r._toast.show(lines, -1)
