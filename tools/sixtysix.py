@@ -11,6 +11,7 @@ The product (the game, its records and getting it onto a board):
     python3 tools/sixtysix.py build|flash|bundle|libs|console ...
     python3 tools/sixtysix.py test            set up .venv, run the host test suite
     python3 tools/sixtysix.py words [--fix]   the text catalogs: what each language lacks
+    python3 tools/sixtysix.py glyphs [--check|--show]  the letters beyond ASCII (glyphs.bin)
 The lab (measurements, tools/sixtysix_tools/lab/):
     python3 tools/sixtysix.py bench engine|bot|heap32|fuzz|ux|strength|infer|tune
     python3 tools/sixtysix.py tournament A B --hands N --seed S
@@ -44,6 +45,7 @@ COMMANDS = {
     "console": ("deploy", True),
     "test": ("testrun", True),
     "words": ("catalog", False),
+    "glyphs": ("glyphs", True),
     # the lab
     "bench": ("lab.bench", True),
     "tournament": ("lab.tournament", False),
