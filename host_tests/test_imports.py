@@ -16,8 +16,8 @@ The layers, bottom to top (a module imports only from its own layer or below):
   5. tools/: the laptop side (sixtysix_tools and the firmware stand-ins); nothing on the
      device imports it.
 Inside sixtysix_ui (UI_ORDER, bottom to top): keys and measures (input, layouts,
-sprites); words and state (texts, sound, storage, stats); drawing (render); the start
-(which save resumes: below the pages, as the title runs it again to resume the other
+sprites, glyphs); words and state (texts, sound, storage, stats); drawing (render); the
+start (which save resumes: below the pages, as the title runs it again to resume the other
 kind's match); pages (pages, the title and the pages built on them); the parts a table
 opens and drops (trump page, menu); the two tables; the kinds of match (kind_two,
 kind_multi: build and save a match of two, or of three or four, players and open its
@@ -43,7 +43,8 @@ TOOLS_LAYER = 5
 # a lower one only.  A module missing here fails test_every_ui_module_has_a_rank (add it
 # where it belongs).
 UI_ORDER = (
-    ("input", "layout_oled", "layout_tft", "sprites", "words"),  # keys, measures, the catalog
+    ("input", "layout_oled", "layout_tft", "sprites", "words", "glyphs"),  # keys, measures,
+    # the catalog, the letters
     ("texts", "texts_end", "texts_multi", "words_multi", "sound", "storage",
      "stats"),                                                           # words, state
     ("render",),                                                         # drawing

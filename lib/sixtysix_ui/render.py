@@ -10,7 +10,8 @@ menu and the message box exist only while the table shows one.  The card and sui
 sheets and the glyph sheet are built once and kept.
 A layout module (layout_tft / layout_oled) gives positions and colours; the code is the
 same for both.  Cards are tiles of one sprite sheet (tile = card int, sprites.TILE_BACK);
-text is tiles of one glyph sheet copied from the font at start (_Text), and every
+text is tiles of one glyph sheet copied from the font at start and made again with a
+language's letters (glyphs.py; _Text), and every
 colour has one shared Palette (ink()).  Both cost far less heap than bitmap_label
 objects, which also allocated a new bitmap whenever a text changed length.
 
@@ -33,8 +34,8 @@ _MAX_SLOTS = 6
 _TABLE_SCENE = ("table_group", "_status", "_trump", "_talon", "_upcard", "_hand",
                 "_trick_bot", "_trick_me", "_talon_text", "_message", "_more_bar", "_more",
                 "_points", "_popup", "_toast")
-_FIRST = const(32)          # the glyph sheet holds printable ASCII, " " (tile 0) to "~"
-_LAST = const(126)
+_FIRST = const(32)          # the glyph sheet (glyphs.py) holds printable ASCII, " " (tile 0)
+_LAST = const(126)          # to "~", then the letters of Renderer.letters (tile 95 on)
 # words: table
 _W_STATUS_TO_GO = const(182)
 _W_STATUS_OF = const(183)
@@ -54,31 +55,14 @@ def _palette(colors):
     return pal
 
 
-def _glyph_sheet(font):
-    """The printable ASCII glyphs of a fixed-cell font (terminalio.FONT: 6x12) copied
-    once into one Bitmap of cells, tile = code - 32, pixel 1 = ink, 0 = none."""
-    w, h = font.get_bounding_box()[:2]
-    sheet = displayio.Bitmap(w * (_LAST - _FIRST + 1), h, 2)
-    for code in range(_FIRST, _LAST + 1):
-        glyph = font.get_glyph(code)
-        if glyph is None:
-            continue
-        x0 = (code - _FIRST) * w
-        src = glyph.bitmap
-        sx = glyph.tile_index * glyph.width
-        for y in range(min(glyph.height, h)):
-            for x in range(min(glyph.width, w)):
-                if src[sx + x, y]:
-                    sheet[x0 + x, y] = 1
-    return sheet
-
-
 class _Text:
     """One line of text with its top-left at (x, y): a TileGrid over the glyph sheet with
     one tile per character up to the screen's right edge, as terminalio's own Terminal
-    draws.  Changing the text writes tile numbers and allocates nothing, and a line
-    costs a few dozen bytes, where a bitmap_label holds a Python object, a palette and
-    a bitmap of its own (and allocates new ones as the text changes)."""
+    draws.  Changing the text writes tile numbers (its one allocation: the text's UTF-8
+    bytes, dropped at once), and a line costs a few dozen bytes, where a bitmap_label
+    holds a Python object, a palette and a bitmap of its own (and allocates new ones as
+    the text changes).  A character beyond ASCII is a letter of Renderer.letters (tile
+    95 on) or blank."""
 
     def __init__(self, r, group, x, y, color, chars=0):
         self.text = ""
@@ -95,11 +79,30 @@ class _Text:
             return
         self.text = text
         grid = self.grid
-        n = len(text)
-        if n > self._n:
+        if len(text) > self._n:
             self._r.overflow.append(text)
+        # Read as UTF-8 bytes (one buffer a change): text[i] would make every character
+        # shown an interned string (a qstr, kept for good).
+        raw = text.encode()
+        m = len(raw)
+        letters = self._r.letters
+        j = 0
         for i in range(self._n):
-            code = ord(text[i]) if i < n else _FIRST
+            code = _FIRST
+            if j < m:
+                code = raw[j]
+                j += 1
+                if code > 127:              # a character of 2 to 4 bytes
+                    code &= 0x1F if code < 0xF0 else 0x07
+                    while j < m and raw[j] >> 6 == 2:
+                        code = code << 6 | raw[j] & 0x3F
+                        j += 1
+                    k = len(letters) - 2
+                    while k >= 0 and letters[k] << 8 | letters[k + 1] != code:
+                        k -= 2
+                    if k >= 0:              # a letter of the language (set_letters)
+                        grid[i] = _LAST - _FIRST + 1 + k // 2
+                        continue
             if code < _FIRST or code > _LAST:
                 # No such glyph on the device (DEVICE_NOTES.md 2): drawn blank, but asked
                 # of the font all the same, so that the host's ASCII-only font notes it.
@@ -195,6 +198,10 @@ class _Rows:
 
 
 class Renderer:
+    # the letters beyond ASCII drawn (set_letters sets its own): a class attribute, so
+    # that English adds no entry to the instance's attributes
+    letters = b""
+
     def __init__(self, display, layout, font):
         L = layout
         self.display = display
@@ -204,11 +211,12 @@ class Renderer:
         self.font = font
         self.overflow = []          # texts that did not fit their place (a bug if any)
         self.cell_w, self.cell_h = font.get_bounding_box()[:2]
-        self.glyphs = _glyph_sheet(font)
-        self.letters = ""
+        # glyphs.py and sprites.py are needed only here: unloaded once the sheets are built
+        from sixtysix_ui import glyphs
+        self.glyphs = glyphs.sheet(font, b"")
+        unload("sixtysix_ui.glyphs")
         self._inks = {}
         self._tiles = {}
-        # sprites.py is needed only here: unloaded once its sheets are built
         from sixtysix_ui import sprites
         self._sheet = sprites.card_sheet(L.HOLLOW_RED)
         self._suits = sprites.suit_sheet(L.HOLLOW_RED)
@@ -220,11 +228,20 @@ class Renderer:
         self._build_page()
         self._build_table()
 
-    # ------------------------------------------------------------- building
-
     def set_letters(self, letters):
-        """The letters beyond ASCII of the language shown (words.letters)."""
-        self.letters = letters
+        """Draw the characters of the str `letters` beyond ASCII (a language's letters,
+        e.g. "ąćęłńóśźżĄĆĘŁŃÓŚŹŻ") from now on, "" for ASCII only (as at the start).  The
+        glyph sheet is made again with one more cell a letter, read from glyphs.bin, and
+        the scenes with it, so draw the screen after this.  A letter the file lacks
+        draws blank and is noted as any unknown character.  Renderer.letters holds the
+        code points drawn, 2 bytes each (big-endian), in tile order (glyphs.py)."""
+        if letters or self.letters:
+            from sixtysix_ui import glyphs      # its code only while it draws
+            glyphs.use(self, letters, _TABLE_SCENE)
+            del glyphs
+            unload("sixtysix_ui.glyphs")
+
+    # ------------------------------------------------------------- building
 
     def ink(self, color):
         """The one Palette of a colour, shared by its texts and rectangles: index 0 is
