@@ -190,6 +190,10 @@ def test_smoke_build_of_the_real_repository(tmp_path, monkeypatch):
             and t.endswith(".txt")] == ["lib/sixtysix_ui/lang/" + n for n in langs]
     assert (tree / "lib" / "sixtysix_ui" / "lang" / "en.txt").read_bytes() == \
         (repo / "lib" / "sixtysix_ui" / "lang" / "en.txt").read_bytes()
+    for name in ("glyphs.bin", "glyphs.bin.license"):      # the letters and their licence
+        assert files["lib/sixtysix_ui/" + name]["kind"] == "data"
+        assert (tree / "lib" / "sixtysix_ui" / name).read_bytes() == \
+            (repo / "lib" / "sixtysix_ui" / name).read_bytes()
 
 
 # ---- flash ----

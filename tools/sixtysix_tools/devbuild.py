@@ -53,7 +53,9 @@ def build_dir(out_root):
     return Path(out_root) / "CIRCUITPY"
 
 
-DATA_SUFFIXES = (".txt", ".bin")    # the app's data files (lang/*.txt, the letters)
+# the app's data files: lang/*.txt, the letters (glyphs.bin) and their font's licence,
+# which the SIL OFL asks to go with every copy (glyphs.bin.license)
+DATA_SUFFIXES = (".txt", ".bin", ".license")
 
 
 def _python_files(folder, data=False):
