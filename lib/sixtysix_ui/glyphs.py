@@ -57,11 +57,13 @@ def sheet(font, codes):
 def use(r, letters, scene):
     """Renderer r draws the letters of the str `letters` from now on (render.py
     Renderer.set_letters): unless they are the ones it has, its scenes (`scene`: the
-    table's names, then the page's) are dropped, the sheet is made again and the page
-    scene built on it."""
+    table's names) are dropped, the sheet is made again and the scenes it had are
+    built again on it (nothing shown until the next draw)."""
     codes = find(letters)
     if codes == r.letters:
         return
+    table = r.table_group is not None
+    page = r.page_group is not None
     r._set_root(None)
     for name in scene:
         setattr(r, name, None)
@@ -69,7 +71,10 @@ def use(r, letters, scene):
     r.glyphs = None                 # the old sheet goes before the new one comes
     r.glyphs = sheet(r.font, codes)
     r.letters = codes
-    r._build_page()
+    if page:
+        r._build_page()
+    if table:
+        r._build_table()
 
 
 def _table(f):

@@ -232,9 +232,10 @@ class Renderer:
         """Draw the characters of the str `letters` beyond ASCII (a language's letters,
         e.g. "ąćęłńóśźżĄĆĘŁŃÓŚŹŻ") from now on, "" for ASCII only (as at the start).  The
         glyph sheet is made again with one more cell a letter, read from glyphs.bin, and
-        the scenes with it, so draw the screen after this.  A letter the file lacks
-        draws blank and is noted as any unknown character.  Renderer.letters holds the
-        code points drawn, 2 bytes each (big-endian), in tile order (glyphs.py)."""
+        the scenes it has with it (the display shows nothing until the next draw).  A
+        letter the file lacks draws blank and is noted as any unknown character.
+        Renderer.letters holds the code points drawn, 2 bytes each (big-endian), in tile
+        order (glyphs.py)."""
         if letters or self.letters:
             from sixtysix_ui import glyphs      # its code only while it draws
             glyphs.use(self, letters, _TABLE_SCENE)
