@@ -154,9 +154,15 @@ def main(command, args):
     ap.add_argument("--keys", default=None,
                     help="the key script (sim.py's --keys language plus "
                          "`match`; use only left, right and a, the OLED board's buttons)")
+    from sixtysix_tools.catalog import CODES
+    ap.add_argument("--lang", choices=CODES, default=None,
+                    help="the app's language at its first start, as settings.toml's "
+                         "SIXTYSIX_LANG on a board")
     if args and args[0] == "heap32":
         args = args[1:]
     ns = ap.parse_args(args)
+    if ns.lang:                 # the lane's os.getenv reads the environment
+        os.environ["SIXTYSIX_LANG"] = ns.lang
     if ns.rules is not None and ns.rules not in ("THREE_PLAYER_PL", "FOUR_PLAYER_PL"):
         sys.stderr.write("bench heap32: --rules %s: the 3- or 4-player match is "
                          "THREE_PLAYER_PL or FOUR_PLAYER_PL.\n" % ns.rules)
