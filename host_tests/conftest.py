@@ -30,9 +30,10 @@ import pytest  # noqa: E402
 
 @pytest.fixture(autouse=True)
 def _english_after_each_test():
-    """A test that plays in another language leaves the next one English (words.py keeps
-    the language loaded in the module, as the device does)."""
+    """A test that plays in another language (or breaks the catalog) leaves the next one
+    English (words.py keeps the language loaded in the module, as the device does)."""
     yield
     words = sys.modules.get("sixtysix_ui.words")
-    if words is not None and words.lang != "en":
+    if words is not None and (words.lang != "en" or words._file is None):
+        words.lang = ""
         words.load("en")

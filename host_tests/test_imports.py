@@ -43,8 +43,8 @@ TOOLS_LAYER = 5
 # a lower one only.  A module missing here fails test_every_ui_module_has_a_rank (add it
 # where it belongs).
 UI_ORDER = (
-    ("input", "layout_oled", "layout_tft", "sprites", "words", "glyphs"),  # keys, measures,
-    # the catalog, the letters
+    # keys, measures, the catalog, the letters
+    ("input", "layout_oled", "layout_tft", "sprites", "words", "words_load", "glyphs"),
     ("texts", "texts_end", "texts_multi", "words_multi", "sound", "storage",
      "stats"),                                                           # words, state
     ("render",),                                                         # drawing

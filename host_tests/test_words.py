@@ -138,3 +138,20 @@ def test_the_texts_the_code_finds_by_an_offset_are_in_that_order():
     from sixtysix_core import rules as R
     assert len([1 for k, _w, _t in dict(EN.sections)["title"] if k.startswith("PRESET")]) \
         == len(R.preset_names())
+
+
+def test_a_damaged_catalog_leaves_the_english_texts_whole(tmp_path, monkeypatch):
+    """A catalog that fails half way through its index does not leave English's texts
+    read at the damaged offsets."""
+    words.load("en")
+    want = [words.tx(s << 7 | i) for s, (_sec, t) in enumerate(EN.sections)
+            for i in range(len(t))]
+    bad = tmp_path / "lang"
+    bad.mkdir()
+    (bad / "en.txt").write_bytes(open(os.path.join(C.LANG_DIR, "en.txt"), "rb").read())
+    (bad / "pl.txt").write_bytes(b"[common]\nCARD 2 1\nRANK0 " + b"x" * 300 + b"\n")
+    monkeypatch.setattr(words, "_DIR", str(tmp_path))
+    assert not words.load("pl")
+    assert words.lang == "en" and words.note == "Language file damaged"
+    assert [words.tx(s << 7 | i) for s, (_sec, t) in enumerate(EN.sections)
+            for i in range(len(t))] == want

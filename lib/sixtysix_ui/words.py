@@ -20,12 +20,15 @@ English is built in as the fallback: a catalog that does not open or is damaged 
 the English one loaded and says so in `note`.
 """
 import array
+import sys
 
 from micropython import const
 
+import sixtysix_ui
+
 LANGS = ("en", "pl", "cs", "de", "et")
-_MAX = const(448)               # texts in a catalog (en.txt has 353)
-_SECTIONS = const(16)
+_MAX = const(448)               # texts in a catalog (en.txt has 356); words_load.py
+_SECTIONS = const(16)           # reads the sizes from the arrays
 _DIR = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 
 _off = array.array("H", bytes(2 * _MAX))
@@ -40,69 +43,39 @@ note = ""                       # "" or why a catalog was not loaded
 
 def load(code):
     """Make the catalog of language `code` current (English if it cannot be read);
-    True if `code` is now loaded."""
+    True if `code` is now loaded.  The reading of the index is words_load.py's, loaded
+    for it and dropped."""
     global _file, lang, name, letters, note
     if code == lang:
         return True
     if code not in LANGS:
         code = "en"
+    from sixtysix_ui import words_load
     try:
-        f = open(_DIR + "/lang/" + code + ".txt", "rb")
-        head = _index(f)
+        f, name, letters = words_load.index(_DIR + "/lang/" + code + ".txt", _off, _first)
     except (OSError, ValueError, UnicodeError, IndexError):
-        note = "Language file damaged"
+        f = None
+    finally:
+        del sys.modules["sixtysix_ui.words_load"]
+        del sixtysix_ui.words_load
+    if f is None:                       # the index may be half rewritten: read again
+        lang = ""
         if code != "en":
-            return load("en")
+            load("en")
+            note = "Language file damaged"
+            return False
+        note = "Language file damaged"
         lang = "en"                     # no catalog at all: the app runs without words
+        if _file is not None:
+            _file.close()
+        _file = None
         return False
     if _file is not None:
         _file.close()
     _file = f
     lang = code
-    name, letters = head
     note = ""
     return True
-
-
-def _index(f):
-    """Read the offsets and lengths of f's texts; (name, letters) of its header."""
-    pos = 0
-    n = 0
-    sec = -1
-    head = ["", ""]
-    while True:
-        line = f.readline()
-        if not line:
-            break
-        size = len(line)
-        end = size
-        while end and line[end - 1] in b"\r\n":
-            end -= 1
-        c = line[0] if end else 35
-        if c == 91:                                     # "[": a section
-            sec += 1
-            _first[sec] = n
-        elif c == 33:                                   # "!": a header line
-            cut = line.find(b" ")
-            if cut > 0:
-                head[line[1:cut] == b"letters"] = str(line[cut + 1:end], "utf-8")
-        elif c != 35:                                   # not "#": a text
-            cut = line.find(b" ")
-            if cut < 0:
-                cut = end
-            else:
-                cut += 1
-            if sec < 0 or n >= _MAX or end - cut > 255:
-                raise ValueError
-            _off[n] = pos + cut
-            n += 1
-        pos += size
-    if sec < 0:
-        raise ValueError
-    while sec < _SECTIONS - 1:
-        sec += 1
-        _first[sec] = n
-    return head
 
 
 def tx(i):
