@@ -196,7 +196,8 @@ def test_damaged_statistics_reset_with_a_note_and_the_game_goes_on():
     assert e.app.in_match                                 # the game's save is untouched
     _open_stats(e)
     assert e.app.current.footer == "Statistics damaged"
-    e.press("b")
+    e.press("b")                                          # back on "Statistics"
+    _to_entry(e, e.app.title.lines, tx_key("title", "CONTINUE"))
     e.run("a settle")
     assert e.app.screen == A.S_PLAY
     e.play_hand()

@@ -155,3 +155,27 @@ def test_a_damaged_catalog_leaves_the_english_texts_whole(tmp_path, monkeypatch)
     assert words.lang == "en" and words.note == "Language file damaged"
     assert [words.tx(s << 7 | i) for s, (_sec, t) in enumerate(EN.sections)
             for i in range(len(t))] == want
+
+
+def test_no_module_uses_a_const_above_its_line():
+    """MicroPython folds a `_X = const(n)` only into code below it: a private constant
+    used above its definition is a NameError on the device (not on CPython)."""
+    import ast
+    import glob
+    bad = []
+    for path in C.device_modules() + sorted(glob.glob(os.path.join(C.ROOT, "sixtysix_core",
+                                                                  "*.py"))):
+        tree = ast.parse(open(path, encoding="utf-8").read())
+        consts = {}
+        for node in tree.body:
+            if (isinstance(node, ast.Assign) and len(node.targets) == 1
+                    and isinstance(node.targets[0], ast.Name)
+                    and node.targets[0].id.startswith("_")
+                    and isinstance(node.value, ast.Call)
+                    and getattr(node.value.func, "id", "") == "const"):
+                consts[node.targets[0].id] = node.lineno
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name) and node.id in consts \
+                    and node.lineno < consts[node.id]:
+                bad.append((os.path.basename(path), node.id, node.lineno))
+    assert not bad, bad

@@ -31,6 +31,11 @@ _MAX = const(448)               # texts in a catalog (en.txt has 356); words_loa
 _SECTIONS = const(16)           # reads the sizes from the arrays
 _DIR = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 
+# the texts this module uses itself (defined before use: a const() must be)
+_W_common__CARD = const(0)  # [common] CARD
+_W_table__NOT_NOW = const(154)  # [table] NOT_NOW
+_W_explain__OVER = const(1408)  # [explain] OVER, then one text per reason, NOT_NOW last
+_W_explain__OR = const(1416)  # [explain] OR
 _off = array.array("H", bytes(2 * _MAX))
 _first = array.array("H", bytes(2 * _SECTIONS))
 _buf = bytearray(256)
@@ -113,10 +118,6 @@ def refusal(k, legal, card_words):
     return tx(_W_table__NOT_NOW) % text
 
 
-_W_common__CARD = const(0)  # [common] CARD
-_W_table__NOT_NOW = const(154)  # [table] NOT_NOW
-_W_explain__OVER = const(1408)  # [explain] OVER, then one text per reason, NOT_NOW last
-_W_explain__OR = const(1416)  # [explain] OR
 
 
 load("en")
