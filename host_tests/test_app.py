@@ -26,6 +26,7 @@ from sixtysix_tools import simhw  # noqa: E402
 from sixtysix_tools.sim import Driver  # noqa: E402
 from sixtysix_ui import app as A  # noqa: E402
 from sixtysix_ui import words  # noqa: E402
+from sixtysix_ui import words_load  # noqa: E402
 from sixtysix_ui import input as I  # noqa: E402
 from sixtysix_ui import table as T  # noqa: E402
 from sixtysix_ui import texts  # noqa: E402
@@ -771,7 +772,8 @@ def test_every_text_fits_its_place_at_the_longest_values(board, lang):
                 for c in range(24):
                     if g.hand[0] >> c & 1 and not g.is_legal(c):
                         k, legal = explain.card_reason(g, c)
-                        lines = wrap(words.refusal(k, legal, texts.card_words),
+                        lines = wrap(words_load.refusal(words.tx, k, legal,
+                                                        texts.card_words),
                                      r.toast_chars, [])
                         for line in lines:
                             del r.overflow[:]

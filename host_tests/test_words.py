@@ -16,14 +16,14 @@ EN = C.Catalog("en")
 
 def test_english_keys_are_unique_and_sections_fit_the_id():
     assert len(EN.sections) <= 16
-    assert sum(len(t) for _s, t in EN.sections) <= 448         # words._MAX
+    assert sum(len(t) for _s, t in EN.sections) <= 384         # words._MAX
     for sec, texts in EN.sections:
         keys = [k for k, _w, _t in texts]
         assert len(keys) == len(set(keys)), sec
         assert len(keys) <= 128, sec
         for key, _w, text in texts:
             assert text and text == text.strip(), (sec, key)
-            assert len(text.encode()) <= 255, (sec, key)          # words._buf
+            assert len(text.encode()) <= 127, (sec, key)          # words._buf
 
 
 @pytest.mark.parametrize("code", PRESENT)
@@ -43,8 +43,8 @@ def test_every_text_has_the_english_conversions_and_fits_its_width(code):
         text = cat.get(where)
         if text is None:
             continue
-        if len(text.encode()) > 255:
-            bad.append((where, text, "over 255 bytes"))
+        if len(text.encode()) > 127:
+            bad.append((where, text, "over 127 bytes"))
         if C.formats(text) != C.formats(en) or not text or text != text.strip():
             bad.append((where, text, "conversions or spaces"))
         elif widths[where] and C.shown_len(text) > widths[where]:

@@ -38,20 +38,18 @@ from sixtysix_core import persist
 from sixtysix_core import rules as R
 from sixtysix_core.rng import Rng
 from sixtysix_ui import input as I
-from sixtysix_ui import words
 from sixtysix_ui.pages import Summary
 from sixtysix_ui.render import Renderer, unload
-from sixtysix_ui.stats import PREF_LANG, PREF_QUIET, Stats
+from sixtysix_ui.stats import PREF_QUIET, Stats
 from sixtysix_ui.storage import Storage
 from sixtysix_ui.words import tx
 
-# words: title end common start
+# words: title end common
 _W_STATISTICS = const(402)
 _W_SOUND = const(403)
 _W_ON = const(17)
 _W_OFF = const(18)
 _W_NO_MEMORY = const(406)
-_W_LANG_DAMAGED = const(1029)
 _W_REVIEW = const(299)
 
 HUMAN = const(0)                # the seats (table.py and table_multi.py use the same)
@@ -117,7 +115,6 @@ class App:
             self.sound = Sound(hw.speaker, getattr(hw, "speaker_enable", None))
         self.dirty = True
         self.title = None                       # title.Title while the title shows
-        self.set_lang(self._first_lang(), False)
         self.extra = [(_W_STATISTICS, lambda: self.open_page("sixtysix_ui.stats_page"))]
         self.summary = Summary(self)
         if self.sound is not None:
@@ -130,9 +127,10 @@ class App:
         intent = start.start(self)
         del start
         unload("sixtysix_ui.start")
-        self.show_title()
-        if intent:                              # asked for before a reload (title.py)
-            self.new_match()
+        if intent:                              # asked for before a reload (title.py):
+            self.new_match()                    # the title's code is never loaded
+        else:
+            self.show_title()
 
     def _kind(self, multi):
         """Make the kind object of 3 and 4 players (multi) or of two, its module imported
@@ -193,28 +191,6 @@ class App:
                     unload(module)
             self.current.footer = tx(_W_NO_MEMORY)
             self.dirty = True
-
-    def _first_lang(self):
-        """The language chosen on the title (statistics' prefs), else settings.toml's
-        SIXTYSIX_LANG ("pl"), else English."""
-        k = (self.stats.prefs & PREF_LANG) >> 1
-        if 0 < k <= len(words.LANGS):
-            return words.LANGS[k - 1]
-        try:
-            from os import getenv
-            return getenv("SIXTYSIX_LANG") or "en"
-        except ImportError:
-            return "en"
-
-    def set_lang(self, code, keep=True):
-        """Speak language `code` (words.LANGS) from now on; keep: in the preferences."""
-        if not words.load(code) and not self.storage.note:
-            self.storage.note = _W_LANG_DAMAGED         # the title's footer says so
-        self.render.set_letters(words.letters)
-        k = words.LANGS.index(words.lang) + 1
-        if keep and (self.stats.prefs & PREF_LANG) >> 1 != k:
-            self.stats.prefs = self.stats.prefs & ~PREF_LANG | k << 1
-            self.stats.save()
 
     def _sound_label(self):
         return tx(_W_SOUND) % tx(_W_ON if self.sound.on else _W_OFF)

@@ -24,9 +24,11 @@ from sixtysix_core import rules as R
 from sixtysix_ui.render import unload
 from sixtysix_ui.storage import CHOICE, INTENT, MULTI, SLOT
 
+_PREF_LANG = const(14)          # stats.PREF_LANG
 # words: start
 _W_UNREADABLE = const(1024)
 _W_SKIPPED = const(1025)
+_W_LANG_DAMAGED = const(1029)
 _W_NO_MEMORY = const(1026)
 
 
@@ -83,8 +85,32 @@ def scan(st):
     return (3 if newest >= MULTI else 2), intent, found
 
 
+def set_lang(app, code):
+    """Speak language `code` (words.LANGS) from now on: its catalog and its letters (a
+    note on the title if its catalog could not be read)."""
+    from sixtysix_ui import words
+    if not words.load(code) and not app.storage.note:
+        app.storage.note = _W_LANG_DAMAGED
+    app.render.set_letters(words.letters)
+
+
+def _lang(app):
+    """The language chosen on the title (statistics' prefs), else settings.toml's
+    SIXTYSIX_LANG ("pl"), else English."""
+    from sixtysix_ui import words
+    k = (app.stats.prefs & _PREF_LANG) >> 1
+    if 0 < k <= len(words.LANGS):
+        return words.LANGS[k - 1]
+    try:
+        from os import getenv
+        return getenv("SIXTYSIX_LANG") or "en"
+    except ImportError:
+        return "en"
+
+
 def start(app):
     import sys
+    set_lang(app, _lang(app))                   # before any text is read
     st = app.storage
     newest, intent, found = scan(st)
     if st.read(INTENT, 2) not in (b"", b"\xff\xff"):

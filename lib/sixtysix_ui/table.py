@@ -38,7 +38,7 @@ from sixtysix_core.cards import SUIT_MASK
 from sixtysix_ui import input as I
 from sixtysix_ui import texts
 from sixtysix_ui.render import NO_CARD, unload, wrap
-from sixtysix_ui.words import refusal, tx
+from sixtysix_ui.words import tx
 
 # words: table common
 _W_THINKING = const(128)
@@ -483,7 +483,10 @@ class Table:
         from sixtysix_core import explain
         k, legal = explain.card_reason(d, card)
         unload("sixtysix_core.explain")
-        self.toast(refusal(k, legal, texts.card_words))     # "A clubs", not "AC"
+        from sixtysix_ui import words_load
+        why = words_load.refusal(tx, k, legal, texts.card_words)   # "A clubs", not "AC"
+        unload("sixtysix_ui.words_load")
+        self.toast(why)
 
     def toast(self, text):
         """A message box over the table: the arrows scroll it when it is longer than

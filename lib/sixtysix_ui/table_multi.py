@@ -30,7 +30,7 @@ from sixtysix_core.deal_multi import A_TRUMP, PH_PMELD, PH_TRUMP
 from sixtysix_ui import input as I
 from sixtysix_ui.render import (_TABLE_SCENE, NO_CARD, _palette, _Rows, _scroll_chars,
                                 _Text, unload, wrap)
-from sixtysix_ui.words import refusal, tx
+from sixtysix_ui.words import tx
 from sixtysix_ui.words_multi import card_words, did, label, name, score_lines, wins
 
 # words: multi table
@@ -340,7 +340,10 @@ class TableMulti:
                 from sixtysix_core import explain
                 k, legal = explain.card_reason(d, card)
                 unload("sixtysix_core.explain")
-                self.toast_lines = wrap(refusal(k, legal, card_words),
+                from sixtysix_ui import words_load
+                why = words_load.refusal(tx, k, legal, card_words)
+                unload("sixtysix_ui.words_load")
+                self.toast_lines = wrap(why,
                                         _scroll_chars(self.L.TOAST[2], app.render.cell_w), [])
                 self.toast_top = 0              # a message box: the arrows scroll it
                 app.dirty = True

@@ -41,6 +41,7 @@ _T_AUTO = const(9)
 _T_HOUSE = const(10)            # 3 and 4 players: house_page.py, imported when opened
 _T_OTHER = const(11)            # the other kind's saved match (storage.other)
 _T_LANG = const(12)
+_PREF_LANG = const(14)          # stats.PREF_LANG
 _T_EXTRA = const(20)
 # words: title common
 _W_HEADER = const(384)
@@ -203,8 +204,8 @@ class Title(Page):
                     self._lines()
                 return
             if entry == _T_LANG:
-                app.set_lang(words.LANGS[(words.LANGS.index(words.lang) + 1)
-                                         % len(words.LANGS)])
+                set_lang(app, words.LANGS[(words.LANGS.index(words.lang) + 1)
+                                          % len(words.LANGS)])
                 self.enter()                # every entry in the new language
                 self.sel = self.menu.index(_T_LANG)
                 return
@@ -232,6 +233,20 @@ class Title(Page):
             if _T_TARGET <= entry <= _T_AUTO or entry == _T_RULES:
                 app.storage.save_choice(st, choice)
             self._lines()
+
+
+def set_lang(app, code):
+    """The title's Language entry: speak `code` from now on, kept in the preferences
+    (statistics' prefs, bits 1-3: 1 + its index in words.LANGS)."""
+    from sixtysix_ui import start
+    from sixtysix_ui.render import unload
+    start.set_lang(app, code)
+    unload("sixtysix_ui.start")
+    k = words.LANGS.index(words.lang) + 1
+    st = app.stats
+    if (st.prefs & _PREF_LANG) >> 1 != k:
+        st.prefs = st.prefs & ~_PREF_LANG | k << 1
+        st.save()
 
 
 def reload(app, multi):

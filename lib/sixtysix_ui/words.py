@@ -13,7 +13,7 @@ growing moves no other section's ids.  The modules keep their ids as private `co
 English catalog's keys, so an id always names the text its constant's name says.
 
 Only an index is resident: per text its offset in the file (2 bytes), per section its
-first text; `tx(id)` reads the text (at most 255 bytes) from the open file into a buffer
+first text; `tx(id)` reads the text (at most 127 bytes) from the open file into a buffer
 allocated once, up to its line's end, and returns a new str (cold path: when a screen
 changes).
 English is built in as the fallback: a catalog that does not open or is damaged leaves
@@ -27,18 +27,15 @@ from micropython import const
 import sixtysix_ui
 
 LANGS = ("en", "pl", "cs", "de", "et")
-_MAX = const(448)               # texts in a catalog (en.txt has 356); words_load.py
+_MAX = const(384)               # texts in a catalog (en.txt has 356); words_load.py
 _SECTIONS = const(16)           # reads the sizes from the arrays
 _DIR = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 
-# the texts this module uses itself (defined before use: a const() must be)
+# the text this module uses itself (defined before use: a const() must be)
 _W_common__CARD = const(0)  # [common] CARD
-_W_table__NOT_NOW = const(154)  # [table] NOT_NOW
-_W_explain__OVER = const(1408)  # [explain] OVER, then one text per reason, NOT_NOW last
-_W_explain__OR = const(1416)  # [explain] OR
 _off = array.array("H", bytes(2 * _MAX))
 _first = array.array("H", bytes(2 * _SECTIONS))
-_buf = bytearray(256)
+_buf = bytearray(128)
 _file = None
 lang = ""                       # the code of the catalog loaded
 name = ""                       # its own name ("Polski")
@@ -104,20 +101,6 @@ def card(rank_word, suit_word):
     for ch in tx(_W_common__CARD):
         out += rank_word if ch == "1" else suit_word if ch == "2" else ch
     return out
-
-
-def refusal(k, legal, card_words):
-    """'Not now: ...': why a card is refused, the rule in words: (k, legal) is
-    sixtysix_core.explain.card_reason's answer (the reason, the cards that may be played)."""
-    text = tx(_W_explain__OVER + k)
-    if "%s" in text:
-        names = [card_words(i) for i in range(23, -1, -1) if legal >> i & 1]
-        while len(names) > 2:
-            names[-3:-1] = [names[-3] + ", " + names[-2]]
-        text = text % (tx(_W_explain__OR) % tuple(names) if len(names) == 2 else "".join(names))
-    return tx(_W_table__NOT_NOW) % text
-
-
 
 
 load("en")

@@ -87,7 +87,8 @@ class Driver:
                        record_out=record_out if record_out else self.records.append)
         self.now = 0
         if lang is not None:                # as chosen on the title: kept in the prefs
-            self.app.set_lang(lang)
+            from sixtysix_ui import title
+            title.set_lang(self.app, lang)
             self.app.show_title()
         self.tick(0)
         if rules is not None:
