@@ -866,7 +866,8 @@ def test_summary_says_declared_only_when_declared():
         deal = d.app.deal
         if deal.reason == D.REASON_DECLARED and deal.log_action[deal.log_len - 1] < 24:
             assert d.app.screen == A.S_SUMMARY
-            assert d.app.summary.lines[0] == "%s reached 66" % texts.who(deal.winner)
+            assert d.app.summary.lines[0] == tx_key("end", ("YOU_REACHED", "BOT_REACHED")
+                                                    [deal.winner])
             break
     else:
         pytest.fail("no hand ended by its last trick at 66")

@@ -14,7 +14,7 @@ _NEXT = const(10)               # right or down
 
 # words: help
 _W_FOOTER = const(512)
-_W_PAGE1_H = const(513)           # then PAGE1, PAGE2_H, PAGE2, ... (en.txt's order)
+_W_PAGE1_H = const(513)         # then PAGE1, PAGE2_H, PAGE2, ... (en.txt's order)
 _W_PAGE1 = const(514)
 PAGES = const(6)
 

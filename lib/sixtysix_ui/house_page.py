@@ -32,8 +32,8 @@ _ROW_CHARS = const(19)          # a scrolling page row, either layout
 _TIP_CHARS = const(21)          # the OLED footer
 
 # words: house common
-_W_PLAY = const(774)              # each label is followed by its values, then a tip for
-_W_TRUMP = const(779)             # each value (en.txt's order)
+_W_PLAY = const(774)            # each label is followed by its values, then a tip for
+_W_TRUMP = const(779)           # each value (en.txt's order)
 _W_WARSZAWA = const(784)
 _W_PARTNER = const(789)
 _W_UNDER = const(794)

@@ -8,13 +8,9 @@ host_tests/test_app.py).  Cold path: strings are built only when a screen change
 from micropython import const
 
 from sixtysix_core import deal as D
-from sixtysix_ui.words import card, tx
+from sixtysix_ui.words import card_words, rank, suit, tx
 
 # words: common table
-_W_RANK0 = const(1)
-_W_SUIT0 = const(7)
-_W_YOU = const(15)
-_W_BOT = const(16)
 _W_MARRIAGE = const(156)
 _W_MARRIAGE_SHORT = const(157)
 _W_SWAP = const(158)
@@ -35,25 +31,8 @@ _W_BOT_MOVES = const(178)
 _W_MOVE_MARRIAGE = const(179)
 _W_MOVE_SWAP = const(180)
 _W_MOVE_CLOSE = const(181)
-# the bot's form of a "You ..." text is the next but ...: YOU_MARRIAGE, YOU_MARRIAGE_SHORT,
-# BOT_MARRIAGE, BOT_MARRIAGE_SHORT, then YOU_SWAPPED, BOT_SWAPPED, ... (en.txt's order)
-
-
-def who(seat):
-    return tx(_W_YOU if seat == 0 else _W_BOT)
-
-
-def rank(r):
-    return tx(_W_RANK0 + r)
-
-
-def suit(s):
-    return tx(_W_SUIT0 + s)
-
-
-def card_words(c):
-    """'10 hearts' for the ten of hearts (cards.py encoding)."""
-    return card(rank(c % 6), suit(c // 6))
+# the bot's form of a "You ..." text follows it (YOU_SWAPPED, BOT_SWAPPED), after the
+# short form where there is one (YOU_MARRIAGE, YOU_MARRIAGE_SHORT, BOT_MARRIAGE, ...)
 
 
 def meld_value(s, deal):
@@ -112,13 +91,13 @@ def did(seat, action, deal, chars=21):
     return ""
 
 
-def bot_moves(deal, seat=1):
+def bot_moves(deal):
     """One sentence of what the bot (seat 1) has announced this hand (marriages with
     suit and points, the swap, the close) from the deal's log, or "" if nothing."""
     parts = []
     for i in range(deal.log_len):
         a = deal.log_action[i]
-        if deal.log_seat[i] != seat or a < D.A_EXCHANGE or a == D.A_PASS or a == D.A_OUT:
+        if deal.log_seat[i] != 1 or a < D.A_EXCHANGE or a == D.A_PASS or a == D.A_OUT:
             continue
         if a >= D.A_MELD:
             s = a - D.A_MELD

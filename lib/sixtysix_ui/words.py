@@ -16,8 +16,9 @@ Only an index is resident: per text its offset in the file (2 bytes), per sectio
 first text; `tx(id)` reads the text (at most 127 bytes) from the open file into a buffer
 allocated once, up to its line's end, and returns a new str (cold path: when a screen
 changes).
-English is built in as the fallback: a catalog that does not open or is damaged leaves
-the English one loaded and says so in `note`.
+English is the fallback: a catalog that does not open or is damaged leaves the English
+one loaded and says so in `note`.  Nothing is read at import: the device's start loads
+the language it starts in (start.set_lang).
 """
 import array
 import sys
@@ -31,8 +32,11 @@ _MAX = const(384)               # texts in a catalog (en.txt has 353); words_loa
 _SECTIONS = const(16)           # reads the sizes from the arrays
 _DIR = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 
-# the text this module uses itself (defined before use: a const() must be)
-_W_common__CARD = const(0)  # [common] CARD
+# the texts this module uses itself (defined before use: a const() must be)
+_W_common__CARD = const(0)
+_W_common__RANK0 = const(1)     # then RANK1 .. RANK5, as SUIT0 .. SUIT3, SUITCAP0 ..
+_W_common__SUIT0 = const(7)
+_W_common__SUITCAP0 = const(11)
 _off = array.array("H", bytes(2 * _MAX))
 _first = array.array("H", bytes(2 * _SECTIONS))
 _buf = bytearray(128)
@@ -81,10 +85,16 @@ def load(code):
 
 
 def tx(i):
-    """The text of id i in the current language."""
+    """The text of id i in the current language (English when none was loaded yet: a
+    laptop tool or test; the device's start loads its language first)."""
     f = _file
     if f is None:
-        return ""
+        if lang:                        # no catalog could be read: no words
+            return ""
+        load("en")
+        f = _file
+        if f is None:
+            return ""
     f.seek(_off[_first[i >> 7] + (i & 127)])
     n = f.readinto(_buf)
     end = _buf.find(b"\n", 0, n)
@@ -95,12 +105,20 @@ def tx(i):
     return str(memoryview(_buf)[:end], "utf-8")
 
 
-def card(rank_word, suit_word):
-    """A card in words by the catalog's pattern CARD ('1 2': rank then suit)."""
+def rank(r):
+    """A rank's word (cards.py: 0 nine .. 5 ace; "9", "J", ... in English)."""
+    return tx(_W_common__RANK0 + r)
+
+
+def suit(s, cap=False):
+    """A suit's word ("hearts"; cap: as a row's heading, "Hearts")."""
+    return tx((_W_common__SUITCAP0 if cap else _W_common__SUIT0) + s)
+
+
+def card_words(c):
+    """'10 hearts' for the ten of hearts (cards.py encoding), by the catalog's pattern
+    CARD ('1 2': rank then suit)."""
     out = ""
     for ch in tx(_W_common__CARD):
-        out += rank_word if ch == "1" else suit_word if ch == "2" else ch
+        out += rank(c % 6) if ch == "1" else suit(c // 6) if ch == "2" else ch
     return out
-
-
-load("en")

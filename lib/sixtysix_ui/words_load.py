@@ -10,7 +10,7 @@ module for it too, and drop it).
 """
 from micropython import const
 
-_W_explain__OVER = const(1408)     # then one text per reason, NOT_NOW last
+_W_explain__OVER = const(1408)  # then one text per reason, NOT_NOW last
 _W_explain__OR = const(1416)
 _W_table__NOT_NOW = const(154)
 

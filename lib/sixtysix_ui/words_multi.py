@@ -9,7 +9,7 @@ the table) and Right.
 """
 from micropython import const
 
-from sixtysix_ui.words import card, tx
+from sixtysix_ui.words import card_words, rank, suit, tx  # noqa: F401 (the screens')
 
 # deal.py's codes (private: no interned name; host_tests/test_core_multi.py checks them)
 _A_OUT = const(27)
@@ -17,14 +17,11 @@ _A_PASS = const(28)
 _A_MELD = const(29)
 
 # words: multi common table
-_W_RANK0 = const(1)
-_W_SUIT0 = const(7)
-_W_SUITCAP0 = const(11)
 _W_YOU = const(15)
-_W_LEFT = const(1152)              # then PARTNER, RIGHT (en.txt's order)
+_W_LEFT = const(1152)           # then PARTNER, RIGHT (en.txt's order)
 _W_PARTNER = const(1153)
 _W_RIGHT = const(1154)
-_W_MELD = const(1168)              # then MELD_SHORT, MELD_SHORTEST
+_W_MELD = const(1168)           # then MELD_SHORT, MELD_SHORTEST
 _W_YOU_WIN = const(1159)
 _W_WINS = const(1160)
 _W_YOU_WIN_TRICK = const(1161)
@@ -43,19 +40,6 @@ _W_TRUMP_BY = const(1181)
 _W_TRUMP_UP = const(1182)
 _W_TRUMP_BOTTOM = const(1183)
 _W_WARSZAWA_MARK = const(1184)
-
-
-def rank(r):
-    return tx(_W_RANK0 + r)
-
-
-def suit(s, cap=False):
-    """The suit's word ("hearts"; cap: as a row's heading, "Hearts")."""
-    return tx((_W_SUITCAP0 if cap else _W_SUIT0) + s)
-
-
-def card_words(c):
-    return card(rank(c % 6), suit(c // 6))
 
 
 def meld_words(who, s, trump, chars):

@@ -118,8 +118,13 @@ def fix_module(path, cat=None):
         if want[name] is None:
             missing.append(name)
         elif want[name] != value:
-            lines[line - 1] = re.sub(r"const\(\s*\w+\s*\)", "const(%d)" % want[name],
-                                     lines[line - 1], count=1)
+            text = re.sub(r"const\(\s*\w+\s*\)", "const(%d)" % want[name],
+                          lines[line - 1], count=1)
+            code, hash_, comment = text.partition("#")
+            if hash_:                   # the comment at column 32, as the modules have it
+                code = code.rstrip()
+                text = code + " " * max(2, 32 - len(code)) + "#" + comment
+            lines[line - 1] = text
     with open(path, "w", encoding="utf-8") as f:
         f.write("\n".join(lines))
     return missing
