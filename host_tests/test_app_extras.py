@@ -151,7 +151,7 @@ def test_statistics_count_a_match_survive_a_restart_and_reset(board):
     nvm = _nvm()
     d = Driver(board, seed=11, nvm=nvm)
     hands = _play_match(d)
-    st = d.app.stats
+    st = d.app.stats()
     level = d.app.settings.level
     won = d.app.match.winner == A.HUMAN
     assert st.get(0, level, S.C_MATCH_WON) == (1 if won else 0)
@@ -160,7 +160,7 @@ def test_statistics_count_a_match_survive_a_restart_and_reset(board):
     assert 0 < counted <= hands
     d.press("a")                                          # back to the title
     e = Driver(board, seed=1, nvm=nvm)                    # a restart reads them back
-    assert e.app.stats.counts() == st.counts()
+    assert e.app.stats().counts() == st.counts()
     _open_stats(e)
     page = e.app.current
     assert "66 normal" in page.lines
@@ -170,13 +170,13 @@ def test_statistics_count_a_match_survive_a_restart_and_reset(board):
     e.press("a")
     assert page.lines[page.sel] == tx_key("stats", "SURE")
     e.press("b")                                          # no: nothing is reset
-    assert e.app.screen == A.S_STATS and e.app.stats.counts() == st.counts()
+    assert e.app.screen == A.S_STATS and e.app.stats().counts() == st.counts()
     _to_entry(e, page.lines, tx_key("stats", "RESET"))
     e.press("a")
     e.press("a")
-    assert e.app.stats.counts() == [0] * S.N
+    assert e.app.stats().counts() == [0] * S.N
     assert page.footer == "Statistics reset" and "No hands played yet" in page.lines
-    assert Driver(board, seed=1, nvm=nvm).app.stats.counts() == [0] * S.N
+    assert Driver(board, seed=1, nvm=nvm).app.stats().counts() == [0] * S.N
     _to_entry(e, page.lines, "Back")
     e.press("a")
     assert e.app.screen == A.S_TITLE
@@ -191,8 +191,8 @@ def test_damaged_statistics_reset_with_a_note_and_the_game_goes_on():
     for i in range(S.REGION, S.REGION + 2 * S.SLOT, 5):
         nvm[i] ^= 0x21
     e = Driver("oled", seed=2, nvm=nvm)
-    assert e.app.stats.counts() == [0] * S.N
-    assert words.tx(e.app.stats.note) == "Statistics damaged"
+    assert e.app.stats().counts() == [0] * S.N
+    assert words.tx(e.app.stats().note) == "Statistics damaged"
     assert e.app.in_match                                 # the game's save is untouched
     _open_stats(e)
     assert e.app.current.footer == "Statistics damaged"
@@ -202,7 +202,7 @@ def test_damaged_statistics_reset_with_a_note_and_the_game_goes_on():
     assert e.app.screen == A.S_PLAY
     e.play_hand()
     assert e.app.screen == A.S_SUMMARY
-    assert sum(e.app.stats.counts()) >= 1                   # counting again
+    assert sum(e.app.stats().counts()) >= 1                   # counting again
 
 
 def test_sound_cues_on_the_tft_and_the_option_is_kept():
@@ -231,7 +231,7 @@ def test_sound_cues_on_the_tft_and_the_option_is_kept():
     e.run("a settle")
     e.play_hand()
     assert len(e.hw.speaker.tones) == n                   # silent
-    assert e.app.stats.prefs & S.PREF_QUIET
+    assert e.app.prefs & S.PREF_QUIET
 
 
 def test_marriage_cue():
@@ -267,7 +267,7 @@ def test_statistics_go_to_the_matchs_preset_and_level_also_after_a_resume():
     assert d.app.choice.preset == "POLISH_HOUSE"
     d.run("up up a settle")                               # New match
     d.play_hand()
-    st = d.app.stats
+    st = d.app.stats()
     level = d.app.settings.level
     assert st.get(1, level, S.C_HAND_WON) + st.get(1, level, S.C_HAND_LOST) == (
         1 if d.app.deal.winner >= 0 else 0)

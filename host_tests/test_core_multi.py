@@ -409,6 +409,9 @@ def test_private_copies_of_the_engine_codes_are_the_engines():
     for module in (D, deal_multi):
         codes.update((n, v) for n, v in vars(module).items()
                      if n.isupper() and type(v) is int)
+    from sixtysix_ui import stats       # loaded only when used: its codes are copied
+    codes.update((n, v) for n, v in vars(stats).items()
+                 if n.startswith(("C_", "PREF_")) and type(v) is int)
     checked = {}
     for path in files:
         if not path.endswith(".py"):
@@ -423,6 +426,7 @@ def test_private_copies_of_the_engine_codes_are_the_engines():
                  "review.py"):
         assert name in checked, name
     assert "U_QUIT" in checked["table_multi.py"] and "A_OUT" in checked["table_menu.py"]
+    assert "PREF_QUIET" in checked["app.py"] and "C_HAND_WON" in checked["kind_multi.py"]
 
 
 def test_multiview_answers_as_playerview_does():

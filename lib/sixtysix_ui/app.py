@@ -11,7 +11,11 @@ dispatches step() to the current screen and holds what the screens share: the en
 (the core's Deal and Match, the two PlayerViews, the rules of the match and the rules
 chosen for the next one), the settings, the renderer, the storage and the match flow
 (new match, next hand, finishing and saving).  A screen sets app.dirty when it must be
-drawn again; step() draws once and refreshes.
+drawn again; step() draws once and refreshes.  A screen that moves the match on (to the
+table, the hand's end, the title) sets app.then to the App's method for it: step() runs it
+once the screen's step has returned, so that the screen's module is off the stack and
+can be dropped before the next one loads (the title's code is gone before the table's
+and the bot's are imported, the table's before the hand's end).
 
 Hooks: App.event(kind) is called on the table's events (table.py EV_TURN, EV_TRICK_WON,
 EV_MARRIAGE, EV_HAND_END) and forwards them to `sound.play(kind)` when the board has a
@@ -40,7 +44,6 @@ from sixtysix_core.rng import Rng
 from sixtysix_ui import input as I
 from sixtysix_ui.pages import Summary
 from sixtysix_ui.render import Renderer, unload
-from sixtysix_ui.stats import PREF_QUIET, Stats
 from sixtysix_ui.storage import Storage
 from sixtysix_ui.words import tx
 
@@ -55,6 +58,7 @@ _W_REVIEW = const(299)
 HUMAN = const(0)                # the seats (table.py and table_multi.py use the same)
 BOT = const(1)
 _EV_HAND_END = const(4)         # table.py EV_HAND_END
+_PREF_QUIET = const(1)          # stats.PREF_QUIET
 
 
 S_TITLE = const(0)
@@ -96,7 +100,9 @@ class App:
         self.render = Renderer(hw.display, layout, font)
         nvm = nvm if nvm is not None else getattr(hw, "nvm", None)
         self.storage = Storage(nvm)
-        self.stats = Stats(self.storage)
+        self.prefs = self.stats().prefs         # the statistics' prefs byte (stats.py)
+        unload("sixtysix_ui.stats")
+        self.stats_note = 0                     # a statistics write that failed, or 0
         self.match_preset = 0                   # index in preset_names() of self.rules
         self.review_done = None                 # (hand key, result): review_page.py
         self._record_out = record_out
@@ -114,11 +120,12 @@ class App:
             from sixtysix_ui.sound import Sound  # only where there is a speaker
             self.sound = Sound(hw.speaker, getattr(hw, "speaker_enable", None))
         self.dirty = True
+        self.then = None                        # an App method step() runs next
         self.title = None                       # title.Title while the title shows
         self.extra = [(_W_STATISTICS, lambda: self.open_page("sixtysix_ui.stats_page"))]
         self.summary = Summary(self)
         if self.sound is not None:
-            self.sound.set_on(not self.stats.prefs & PREF_QUIET)
+            self.sound.set_on(not self.prefs & _PREF_QUIET)
             self.extra.append((self._sound_label, self._toggle_sound))
         self.summary.add(_W_REVIEW, lambda: self.open_page("sixtysix_ui.review_page"))
         self.current = self.summary
@@ -156,6 +163,10 @@ class App:
 
     def step(self, buttons, now_ms):
         self.current.step(buttons, now_ms)
+        then = self.then
+        if then is not None:
+            self.then = None
+            then()
         if self.sound is not None:
             self.sound.poll(now_ms)
         if self.dirty:
@@ -192,13 +203,33 @@ class App:
             self.current.footer = tx(_W_NO_MEMORY)
             self.dirty = True
 
+    def stats(self):
+        """The statistics (stats.Stats), read from their region now.  Their module is
+        loaded only for the start, a hand's end, the statistics page and a change of the
+        preferences, and dropped after (drop_stats): the play does not carry it."""
+        from sixtysix_ui.stats import Stats
+        return Stats(self.storage)
+
+    def drop_stats(self, st):
+        """After a save of Stats `st`: its note kept, its module dropped."""
+        self.stats_note = st.note
+        unload("sixtysix_ui.stats")
+
+    def set_prefs(self, prefs):
+        """Keep the preferences byte (sound, language) with the statistics."""
+        if prefs != self.prefs:
+            self.prefs = prefs
+            st = self.stats()
+            st.prefs = prefs
+            st.save()
+            self.drop_stats(st)
+
     def _sound_label(self):
         return tx(_W_SOUND) % tx(_W_ON if self.sound.on else _W_OFF)
 
     def _toggle_sound(self):
         self.sound.set_on(not self.sound.on)
-        self.stats.prefs ^= PREF_QUIET
-        self.stats.save()
+        self.set_prefs(self.prefs ^ _PREF_QUIET)
 
     # ------------------------------------------------------------ match flow
 
@@ -207,9 +238,10 @@ class App:
         opens are dropped."""
         unload("sixtysix_ui.help")
         unload("sixtysix_ui.stats_page")
+        unload("sixtysix_ui.stats")
         if self.table is not None:
-            self.table = None
             self.kind.unload()
+            self.table = None
         if self.title is None:
             from sixtysix_ui.title import Title
             self.title = Title(self)
@@ -249,6 +281,7 @@ class App:
         """The table (made again after the title); the title's code is dropped for the
         play (show_title loads it)."""
         self.title = None
+        self.current = self.summary             # not the title: its code can go now
         unload("sixtysix_ui.title")
         if self.table is None:
             self.table = self.kind.table()
@@ -260,7 +293,10 @@ class App:
     def finish_hand(self):
         d = self.deal
         self.hand_recorded = True
-        won = self.kind.record()            # the match and the statistics
+        self.kind.unload()                  # the table's code, scene and scratch: the
+        self.table = None                   # summary and the review have its heap
+        st = self.stats()
+        won = self.kind.record(st)          # the match and the statistics
         # The record writer is loaded only for this serial console copy (RECORD_FORMAT.md).
         from sixtysix_core import record
         self._record_out("BEGIN SIXTYSIX RECORD\n" + record.format_record(d)
@@ -268,10 +304,9 @@ class App:
         unload("sixtysix_core.record")
         if self.match.is_over():
             self.in_match = False
-            self.stats.match(self.match_preset, self.settings.level, won)
-        self.stats.save()
+            st.match(self.match_preset, self.settings.level, won)
+        st.save()
+        self.drop_stats(st)
         self.save()
         self.event(_EV_HAND_END)
-        self.table = None                   # the summary and the review have its heap;
-        self.kind.unload()                  # enter_play makes it again for the next hand
         self.show(self.summary)

@@ -39,11 +39,11 @@ class Help(Page):
 
     def step(self, b, now):
         if b & (I.BTN_B | I.BTN_START):
-            self.app.show_title()
+            self.app.then = self.app.show_title
         elif b & (I.BTN_A | _NEXT):
             self.page += 1
             if self.page >= PAGES:
-                self.app.show_title()
+                self.app.then = self.app.show_title
             else:
                 self.enter()
         elif b & _PREV and self.page > 0:

@@ -142,7 +142,7 @@ class HousePage(Page):
 
     def _close(self):
         app = self.app
-        app.show_title()
+        app.then = app.show_title
         app.title.sel = self.back
         unload("sixtysix_ui.house_page")
 

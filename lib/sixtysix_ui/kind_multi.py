@@ -7,11 +7,11 @@ app.kind):
   configure()      the engine for app.rules: app.deal, app.match, app.view,
                    app.bot_view (or only the rules re-read when it is built already)
   table()          a new table screen for the play (its module and the bots imported)
-  unload()         the table's and the review's modules dropped (the App drops
-                   app.table for the title and a hand's end; the review page calls
-                   it when it closes)
+  unload()         the table (its scene, the bots' scratch, its module) and the
+                   review's modules dropped (the App calls it, then drops app.table,
+                   for the title and a hand's end; the review page when it closes)
   save()           the App's state into this kind's save region
-  record()         a finished hand into the match and the statistics; True if it
+  record(st)       a finished hand into the match and the Stats st; True if it
                    ended the match and the human('s side) won it
   summary() / match_end()   the (header, lines) of the hand's and the match's end
   review()         a review of app.deal for the review page
@@ -28,11 +28,12 @@ from micropython import const
 
 from sixtysix_core import persist_multi as PM
 from sixtysix_ui.render import unload
-from sixtysix_ui.stats import C_HAND_LOST, C_HAND_WON
 from sixtysix_ui.storage import MULTI
 from sixtysix_ui.words_multi import card_words
 
 _HUMAN = const(0)
+_C_HAND_WON = const(2)          # stats.C_HAND_WON
+_C_HAND_LOST = const(3)         # stats.C_HAND_LOST
 
 
 class Kind:
@@ -60,6 +61,8 @@ class Kind:
         return TableMulti(self.app)
 
     def unload(self):
+        if self.app.table is not None:
+            self.app.table.end_hand()   # the scene and the bots' scratch go first
         unload("sixtysix_ui.table_multi")
         unload("sixtysix_core.review_multi")
 
@@ -78,16 +81,13 @@ class Kind:
                            app.match if on else None, app.deal if on else None, app.choice)
         st.put(MULTI, n)
 
-    def record(self):
+    def record(self, st):
         app = self.app
-        app.table.end_hand()        # the scene and the bots' scratch go before the
-                                    # summary's words are made (the hand's peak)
         d = app.deal
         app.match.record(d)
         if d.winner >= 0:
             won = d.side_of[d.winner] == d.side_of[_HUMAN]
-            app.stats.add(app.match_preset, app.settings.level,
-                          C_HAND_WON if won else C_HAND_LOST)
+            st.add(app.match_preset, app.settings.level, _C_HAND_WON if won else _C_HAND_LOST)
         return app.match.winners & 1 != 0
 
     # the hand summary's and the match end's lines: texts_multi.py, imported for them

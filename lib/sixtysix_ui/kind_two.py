@@ -54,10 +54,10 @@ class Kind:
         app.storage.save(app.settings, app.rng.get_state(), app.match if on else None,
                          app.deal, rules)
 
-    def record(self):
+    def record(self, st):
         app = self.app
         app.match.record(app.deal)
-        app.stats.hand(app.match_preset, app.settings.level, app.deal, _HUMAN)
+        st.hand(app.match_preset, app.settings.level, app.deal, _HUMAN)
         return app.match.winner == _HUMAN
 
     def summary(self):

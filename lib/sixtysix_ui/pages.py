@@ -135,9 +135,9 @@ class Summary(Page):
         if self.match_end:
             app.in_match = False
             app.save()
-            app.show_title()
+            app.then = app.show_title
         elif app.match.is_over():
             self._end()
             app.screen = 3              # app.S_MATCH_END
         else:
-            app.next_hand()
+            app.then = app.next_hand

@@ -98,7 +98,7 @@ def _lang(app):
     """The language chosen on the title (statistics' prefs), else settings.toml's
     SIXTYSIX_LANG ("pl"), else English."""
     from sixtysix_ui import words
-    k = (app.stats.prefs & _PREF_LANG) >> 1
+    k = (app.prefs & _PREF_LANG) >> 1
     if 0 < k <= len(words.LANGS):
         return words.LANGS[k - 1]
     try:

@@ -43,7 +43,11 @@ def lines(st, presets):
             base = (p * S.LEVELS + lv) * S.COUNTERS
             if not (c[base] or c[base + 1] or c[base + 2] or c[base + 3]):
                 continue
-            out.append(tx(_W_ROW) % (preset_name(p), level_name(lv)))
+            row = tx(_W_ROW) % (preset_name(p), level_name(lv))
+            if len(row) > 19:           # a long preset and level: on two rows
+                out.append(preset_name(p))
+                row = "  " + level_name(lv)
+            out.append(row)
             out.append(tx(_W_MATCHES) % (c[base], c[base + 1]))
             out.append(tx(_W_HANDS) % (c[base + 2], c[base + 3]))
             out.append(tx(_W_SCHWARZ) % c[base + 4])
@@ -65,6 +69,7 @@ class StatsPage(Page):
         super().__init__(app)
         self.header = tx(_W_HEADER)
         self.sure = False
+        self.st = app.stats()       # read now; the module goes with the page (show_title)
 
     def enter(self):
         self._lines()
@@ -72,11 +77,12 @@ class StatsPage(Page):
 
     def _lines(self):
         app = self.app
-        st = app.stats
+        st = self.st
         self.lines = [tx(_W_WON_LOST)] + lines(st, app.presets)
         self.lines.append(tx(_W_SURE if self.sure else _W_RESET))
         self.lines.append(tx(_W_BACK))
-        self.footer = tx(st.note or (_W_SAVING_OFF if not st.enabled else _W_B_BACK))
+        self.footer = tx(st.note or app.stats_note
+                         or (_W_SAVING_OFF if not st.enabled else _W_B_BACK))
         app.dirty = True
 
     def step(self, b, now):
@@ -87,7 +93,7 @@ class StatsPage(Page):
                 self.sure = False
                 self._lines()
             else:
-                app.show_title()
+                app.then = app.show_title
         elif b & _PREV:
             self.sel = (self.sel - 2) % (n - 1) + 1     # the heading is not a row to pick
             self.sure = False
@@ -98,11 +104,12 @@ class StatsPage(Page):
             self._lines()
         elif b & I.BTN_A:
             if self.sel == n - 1:
-                app.show_title()
+                app.then = app.show_title
             elif self.sel == n - 2:
                 if self.sure:
                     self.sure = False
-                    app.stats.reset()
+                    self.st.reset()
+                    app.stats_note = self.st.note
                     self._lines()
                     self.sel = len(self.lines) - 2
                     self.footer = tx(_W_DONE)

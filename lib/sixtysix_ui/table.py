@@ -234,7 +234,7 @@ class Table:
             if not d.is_over():
                 app.save()
         elif d.is_over():
-            app.finish_hand()
+            app.then = app.finish_hand
             return
         self.after_change()
         if seat == HUMAN and action >= D.A_MELD and d.total(HUMAN) >= 66 and \
@@ -343,7 +343,7 @@ class Table:
         if b & I.BTN_START and not self.popup_forced:
             self.toast_lines = None
             self.popup_items = None
-            app.quit_to_title()
+            app.then = app.quit_to_title
             return
         if self.anim_start >= 0:
             self._animate(b, now)
@@ -353,7 +353,7 @@ class Table:
             return
         if d.is_over():
             if not app.hand_recorded:
-                app.finish_hand()
+                app.then = app.finish_hand
             return
         if self.show_last:
             if b:
@@ -410,7 +410,7 @@ class Table:
             self.note = ""
             self._reset_trick_pos()
             if d.is_over():
-                app.finish_hand()
+                app.then = app.finish_hand
                 return
             self.after_change()
             self.bot_since = now
@@ -649,7 +649,7 @@ class Table:
             elif a == U_BOTS:
                 self.toast(texts.bot_moves(app.deal))
             elif a == U_QUIT:
-                app.quit_to_title()
+                app.then = app.quit_to_title
             elif a == U_BACK and forced:
                 self._open_popup(True)          # the question again: No
             elif a == U_BACK:

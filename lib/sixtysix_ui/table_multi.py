@@ -215,7 +215,7 @@ class TableMulti:
                 if not d.is_over():
                     app.save()
         if d.is_over() and self.anim_start < 0:
-            app.finish_hand()
+            app.then = app.finish_hand
             return
         self.after_change()
 
@@ -261,7 +261,7 @@ class TableMulti:
             self.toast_lines = None
             self.popup_items = None
             unload("sixtysix_ui.table_menu")
-            app.quit_to_title()
+            app.then = app.quit_to_title
             return
         if self.anim_start >= 0:
             show = _ANIM_SHOW_MS
@@ -272,7 +272,7 @@ class TableMulti:
                 self.note = ""
                 self.bot_since = now
                 if d.is_over():
-                    app.finish_hand()
+                    app.then = app.finish_hand
                     return
                 self.after_change()
             return
@@ -287,7 +287,7 @@ class TableMulti:
             return
         if d.is_over():
             if not app.hand_recorded:
-                app.finish_hand()
+                app.then = app.finish_hand
             return
         if self.show_last:
             if b:
@@ -369,7 +369,7 @@ class TableMulti:
         if self.popup_items is None:
             unload("sixtysix_ui.table_menu")
         if a == _U_QUIT:
-            self.app.quit_to_title()
+            self.app.then = self.app.quit_to_title
         elif a >= 0:
             self.note = ""
             self.bot_since = self._now

@@ -184,10 +184,10 @@ class Title(Page):
             st = app.settings
             choice = app.choice
             if entry == _T_CONTINUE:
-                app.enter_play()
+                app.then = app.enter_play
                 return
             if entry == _T_NEW:
-                app.new_match()
+                app.then = app.new_match
                 return
             if entry == _T_OTHER:
                 other(app)
@@ -243,10 +243,7 @@ def set_lang(app, code):
     start.set_lang(app, code)
     unload("sixtysix_ui.start")
     k = words.LANGS.index(words.lang) + 1
-    st = app.stats
-    if (st.prefs & _PREF_LANG) >> 1 != k:
-        st.prefs = st.prefs & ~_PREF_LANG | k << 1
-        st.save()
+    app.set_prefs(app.prefs & ~_PREF_LANG | k << 1)
 
 
 def reload(app, multi):
@@ -304,4 +301,4 @@ def other(app):
     app.in_match = False
     start.start(app)
     unload("sixtysix_ui.start")
-    app.show_title()
+    app.then = app.show_title

@@ -72,7 +72,7 @@ class TrumpPage(Page):
         app = self.app
         t = self.table
         if b & I.BTN_START:
-            app.quit_to_title()
+            app.then = app.quit_to_title
         elif b & _PREV:
             self.sel = (self.sel - 1) % len(self.lines)
             app.dirty = True

@@ -52,7 +52,7 @@ APP_MODULES = ("sixtysix_core.cards", "sixtysix_core.rules", "sixtysix_core.scor
                "sixtysix_core.deal", "sixtysix_core.rng", "sixtysix_core.match",
                "sixtysix_core.view", "sixtysix_core.persist",
                "sixtysix_ui.input", "sixtysix_ui.texts", "sixtysix_ui.render",
-               "sixtysix_ui.storage", "sixtysix_ui.stats",
+               "sixtysix_ui.storage",
                "sixtysix_ui.kind_two", "sixtysix_ui.app")
 _s = {}                     # board, hw, app, script generator, counters
 

@@ -19,7 +19,7 @@ import app_steps
 MATCH_SCRIPT = "settle match"
 APP_MODULES = ("sixtysix_core.cards", "sixtysix_core.rules", "sixtysix_core.scoring",
            "sixtysix_core.rng", "sixtysix_core.persist", "sixtysix_ui.input",
-           "sixtysix_ui.render", "sixtysix_ui.storage", "sixtysix_ui.stats",
+           "sixtysix_ui.render", "sixtysix_ui.storage",
            "sixtysix_ui.app", "sixtysix_core.deal_multi", "sixtysix_core.view_multi",
            "sixtysix_core.persist_multi", "sixtysix_ui.words_multi",
            "sixtysix_ui.kind_multi")
