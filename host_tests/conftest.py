@@ -37,3 +37,14 @@ def _english_after_each_test():
     if words is not None and (words.lang != "en" or words._file is None):
         words.lang = ""
         words.load("en")
+
+
+@pytest.fixture
+def live_bot(monkeypatch):
+    """The two-player bot module the app plays with, kept loaded for the test: the app
+    drops the bot's modules at a hand's end (kind_two.unload), and a patch on a module
+    that is dropped would not reach the next hand's import."""
+    import importlib
+    from sixtysix_ui import kind_two
+    monkeypatch.setattr(kind_two, "_BOT_MODULES", ())
+    return importlib.import_module("sixtysix_core.bot")

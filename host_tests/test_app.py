@@ -16,7 +16,6 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from sixtysix_core import bot  # noqa: E402
 from sixtysix_core import cards  # noqa: E402
 from sixtysix_core import deal as D  # noqa: E402
 from sixtysix_core import persist_load  # noqa: E402
@@ -185,16 +184,16 @@ def test_illegal_card_is_refused_with_the_rule_in_words():
     assert t.toast_lines is None
 
 
-def test_thinking_indicator_is_on_screen_before_the_bot_thinks(monkeypatch):
+def test_thinking_indicator_is_on_screen_before_the_bot_thinks(monkeypatch, live_bot):
     d = Driver("pygamer", seed=2, display=simhw.NullDisplay(160, 128), nvm=_blank_nvm())
     seen = []
-    real = bot.choose
+    real = live_bot.choose
 
     def spy(view, level, rng):
         seen.append((d.app.render._message.text, d.display.refreshes))
         return real(view, level, rng)
 
-    monkeypatch.setattr(bot, "choose", spy)
+    monkeypatch.setattr(live_bot, "choose", spy)
     d.run("a settle a settle a settle select")
     assert seen
     assert all(text in ("Bot is thinking...", "Thinking...") for text, _ in seen)
@@ -291,8 +290,8 @@ def test_three_buttons_are_enough():
 
 @pytest.mark.slow
 @pytest.mark.parametrize("board", BOARDS)
-def test_100k_random_presses(board, monkeypatch):
-    monkeypatch.setattr(bot, "choose", lambda view, level, rng:
+def test_100k_random_presses(board, monkeypatch, live_bot):
+    monkeypatch.setattr(live_bot, "choose", lambda view, level, rng:
                         simple_bots.greedy_choose(view, rng))
     size = (128, 64) if board == "oled" else (160, 128)
     d = Driver(board, seed=21, display=simhw.NullDisplay(*size), nvm=_blank_nvm())
@@ -459,7 +458,12 @@ def test_turn_text_after_continue_and_resume_when_the_bot_led(board):
 
 
 def _bot_prefers(monkeypatch, special):
-    """The app's bot takes `special` (an action or a meld) whenever it may."""
+    """The app's bot takes `special` (an action or a meld) whenever it may (the bot's
+    modules kept loaded: conftest.live_bot)."""
+    import importlib
+    from sixtysix_ui import kind_two
+    monkeypatch.setattr(kind_two, "_BOT_MODULES", ())
+    bot = importlib.import_module("sixtysix_core.bot")
     real = bot.choose
 
     def choose(view, level, rng):
@@ -957,14 +961,14 @@ def test_sound_hook_gets_the_tables_events():
 
 
 def test_title_and_summary_take_more_entries():
-    """The hook points for more screens: Title.add and Summary.add."""
+    """The hook points for more screens: Title.add and App.summary_extra."""
     d = Driver("pygamer", seed=5, nvm=_blank_nvm())
     app = d.app
     called = []
     del app.title.extra[:]                      # the app's own entries (statistics, sound,
-    del app.summary.extra[:]                    # review: test_app_extras.py) aside
+    del app.summary_extra[:]                    # review: test_app_extras.py) aside
     app.title.add(tx_id("title", "STATISTICS"), lambda: called.append("stats"))
-    app.summary.add(tx_id("end", "REVIEW"), lambda: called.append("review"))
+    app.summary_extra.append((tx_id("end", "REVIEW"), lambda: called.append("review")))
     app.show_title()
     lines = app.title.lines
     assert lines[-2:] == ["Statistics", "How to play"]
@@ -986,7 +990,7 @@ def test_title_and_summary_take_more_entries():
 
 
 @pytest.mark.parametrize("board", BOARDS)
-def test_the_nine_and_a_marriage_card_can_be_led_alone(board, monkeypatch):
+def test_the_nine_and_a_marriage_card_can_be_led_alone(board, monkeypatch, live_bot):
     """A on the trump nine swaps and A on a marriage's K or Q shows it (the shortcut);
     the menu has an entry that leads that card alone (B opens it on the swap or the
     marriage: test_b_then_a_on_the_nine_or_a_marriage_card_keeps_the_swap_or_the_marriage)."""
@@ -1010,7 +1014,7 @@ def test_the_nine_and_a_marriage_card_can_be_led_alone(board, monkeypatch):
     king = t.slots[t.cursor] + 1                    # the cursor is on the queen
     t.cursor = [t.slots[i] for i in range(t.nslots)].index(king)
     # the hint says: lead the king alone; the menu opens on that entry
-    monkeypatch.setattr(bot, "choose", lambda view, level, rng: king)
+    monkeypatch.setattr(live_bot, "choose", lambda view, level, rng: king)
     d.press("select")
     assert t.popup_lines[0] == tx_key("table", "HINT_TITLE")
     assert t.popup_actions[t.popup_sel] == T.U_ALONE + king

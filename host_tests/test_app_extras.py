@@ -15,7 +15,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest  # noqa: E402
 
-from sixtysix_core import bot  # noqa: E402
 from sixtysix_core import review  # noqa: E402
 from sixtysix_tools.sim import Driver  # noqa: E402
 from sixtysix_ui import app as A  # noqa: E402
@@ -83,19 +82,20 @@ def test_review_from_the_summary_names_the_costliest_choice(board):
     assert d.app.screen == A.S_SUMMARY
     import sys
     assert "sixtysix_core.review" not in sys.modules       # its heap is given back
-    assert "sixtysix_ui.review_page" not in sys.modules and bot._spare[0] is None
+    assert "sixtysix_ui.review_page" not in sys.modules
+    assert "sixtysix_core.bot" not in sys.modules           # with its spare Deal
     _open_review(d)                                       # kept: shown at once
     assert d.app.current.rev is None and d.app.current.lines == page.lines
     d.press("b")
     assert d.app.screen == A.S_SUMMARY
 
 
-def test_review_is_sliced_and_a_button_stops_it(monkeypatch):
+def test_review_is_sliced_and_a_button_stops_it(monkeypatch, live_bot):
     d = _summary("pygamer", seed=6)
     d.app.review_done = None
     calls = []
-    real = bot.action_values
-    monkeypatch.setattr(bot, "action_values", lambda *a: calls.append(1) or real(*a))
+    real = live_bot.action_values
+    monkeypatch.setattr(live_bot, "action_values", lambda *a: calls.append(1) or real(*a))
     _open_review(d)
     for _ in range(6):
         before = len(calls)

@@ -20,7 +20,6 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from sixtysix_core import bot  # noqa: E402
 from sixtysix_core import deal as D  # noqa: E402
 from sixtysix_core import simple_bots  # noqa: E402
 from sixtysix_core.rng import Rng  # noqa: E402
@@ -134,8 +133,8 @@ def _positions(rules_deal, rng, count):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("board", ("pygamer", "oled", "three"))
-def test_every_legal_action_is_reachable_by_key_presses(board, monkeypatch):
-    monkeypatch.setattr(bot, "choose", lambda view, level, rng:
+def test_every_legal_action_is_reachable_by_key_presses(board, monkeypatch, live_bot):
+    monkeypatch.setattr(live_bot, "choose", lambda view, level, rng:
                         simple_bots.greedy_choose(view, rng))
     s = _Search(board)
     rng = random.Random(board)

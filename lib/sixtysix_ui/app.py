@@ -20,10 +20,12 @@ and the bot's are imported, the table's before the hand's end).
 Hooks: App.event(kind) is called on the table's events (table.py EV_TURN, EV_TRICK_WON,
 EV_MARRIAGE, EV_HAND_END) and forwards them to `sound.play(kind)` when the board has a
 speaker (sound.py; None: silent; step() polls it).  extra (Title.add) and
-Summary.add take more menu entries: "Statistics" (stats_page.py) and "Sound" on the
-title, "Review" (review_page.py) on the hand summary; those pages are imported when
-first opened (open_page).  The statistics (stats.py) live in their own nvm region and count every
-finished hand and match.
+summary_extra take more menu entries, (text id, handler): "Statistics" (stats_page.py)
+and "Sound" on the title, "Review" (review_page.py) on the hand summary; those pages are
+imported when first opened (open_page).  The summary (pages.Summary) is made at a hand's
+end and dropped with pages.py for the play, as the title is.  The statistics (stats.py)
+live in their own nvm region and count every finished hand and match; their module is
+loaded only when they are read or written (App.stats).
 
 The game is saved after every trick, at the end of every hand and when leaving for the
 title; a finished hand is printed between BEGIN/END SIXTYSIX RECORD lines.
@@ -42,7 +44,6 @@ from sixtysix_core import persist
 from sixtysix_core import rules as R
 from sixtysix_core.rng import Rng
 from sixtysix_ui import input as I
-from sixtysix_ui.pages import Summary
 from sixtysix_ui.render import Renderer, unload
 from sixtysix_ui.storage import Storage
 from sixtysix_ui.words import tx
@@ -123,12 +124,12 @@ class App:
         self.then = None                        # an App method step() runs next
         self.title = None                       # title.Title while the title shows
         self.extra = [(_W_STATISTICS, lambda: self.open_page("sixtysix_ui.stats_page"))]
-        self.summary = Summary(self)
+        self.summary = None                     # pages.Summary at a hand's end
+        self.summary_extra = [(_W_REVIEW, lambda: self.open_page("sixtysix_ui.review_page"))]
         if self.sound is not None:
             self.sound.set_on(not self.prefs & _PREF_QUIET)
             self.extra.append((self._sound_label, self._toggle_sound))
-        self.summary.add(_W_REVIEW, lambda: self.open_page("sixtysix_ui.review_page"))
-        self.current = self.summary
+        self.current = None
         self.screen = S_TITLE
         from sixtysix_ui import start           # the start's code: loaded once, dropped
         intent = start.start(self)
@@ -241,7 +242,7 @@ class App:
         unload("sixtysix_ui.stats")
         if self.table is not None:
             self.kind.unload()
-            self.table = None
+            self.current = self.table = None
         if self.title is None:
             from sixtysix_ui.title import Title
             self.title = Title(self)
@@ -281,9 +282,11 @@ class App:
         """The table (made again after the title); the title's code is dropped for the
         play (show_title loads it)."""
         self.title = None
-        self.current = self.summary             # not the title: its code can go now
-        unload("sixtysix_ui.title")
+        self.current = self.summary = None      # not the title nor the summary: their
+        unload("sixtysix_ui.title")             # code goes now, with the pages'
+        unload("sixtysix_ui.pages")
         if self.table is None:
+            self.render.drop_scene()            # the page's scene: its memory too
             self.table = self.kind.table()
         self.show(self.table)
 
@@ -294,7 +297,8 @@ class App:
         d = self.deal
         self.hand_recorded = True
         self.kind.unload()                  # the table's code, scene and scratch: the
-        self.table = None                   # summary and the review have its heap
+        self.current = self.table = None    # summary and the review have its heap
+        self.render.drop_scene()
         st = self.stats()
         won = self.kind.record(st)          # the match and the statistics
         # The record writer is loaded only for this serial console copy (RECORD_FORMAT.md).
@@ -309,4 +313,6 @@ class App:
         self.drop_stats(st)
         self.save()
         self.event(_EV_HAND_END)
+        from sixtysix_ui.pages import Summary
+        self.summary = Summary(self)
         self.show(self.summary)

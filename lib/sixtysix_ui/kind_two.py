@@ -1,7 +1,7 @@
 """The kind of match of two players: what the App asks of a kind (kind_multi.py lists it).
 
 Here: the core's Deal and Match, a PlayerView for each seat and table.Table (imported
-for the play, dropped while the title shows; the bot stays); saves are
+for the play with the bot's modules, dropped at a hand's end and for the title); saves are
 persist.py images in storage.py's two-player slots, the rules chosen on the title for
 the next match in its CHOICE slot.  The human is seat 0, the bot seat 1.
 """
@@ -15,6 +15,8 @@ from sixtysix_ui.render import unload
 
 
 _HUMAN = const(0)
+_BOT_MODULES = ("sixtysix_core.bot", "sixtysix_core.playout", "sixtysix_core.sample",
+                "sixtysix_core.endgame")
 
 
 class Kind:
@@ -39,10 +41,11 @@ class Kind:
         return Table(self.app)
 
     def unload(self):
+        """The table and the bot's modules (with its buffers) go: the hand's end, the
+        summary and the review have their heap; the next table imports them again."""
         unload("sixtysix_ui.table")
-        import sys
-        if "sixtysix_core.bot" in sys.modules:  # the review's spare Deal, if any
-            sys.modules["sixtysix_core.bot"].release_values()
+        for name in _BOT_MODULES:
+            unload(name)
 
     def save(self):
         """The match (with its own rules) or, with none on, the choice for the next one;

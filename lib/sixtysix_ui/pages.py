@@ -6,9 +6,8 @@ owns its state and talks to the App (app.py) only through its shared fields and 
 match-flow methods (new_match, next_hand, enter_play, save, ...).
 
 The title menu is title.py's (loaded while the title shows, dropped for the play).
-Summary.add(label, handler) puts an entry (label: its text id) under the hand's lines,
-after "Next hand"
-(e.g. a review).
+The App's summary_extra, (label: a text id, handler), are entries under the hand's lines,
+after "Next hand" (e.g. a review).
 The help pages are help.py, imported when first opened (App.open_page); with 3 or 4
 players the title's "House rules" opens house_page.py (imported then, dropped when it
 closes).  The summary's words are the kind's (app.kind: kind_two.py, kind_multi.py).
@@ -64,18 +63,15 @@ class Page:
 
 class Summary(Page):
     """The end of a hand (and then of the match): its lines, and a menu when other
-    modules added entries (Summary.add); A on the first entry goes on."""
+    modules added entries (app.summary_extra); A on the first entry goes on."""
     ID = 2                      # app.S_SUMMARY
 
     def __init__(self, app):
         super().__init__(app)
-        self.extra = []
+        self.extra = app.summary_extra
         self._first = 0
         self._on = ""
         self.match_end = False
-
-    def add(self, label, handler):
-        self.extra.append((label, handler))
 
     def enter(self):
         app = self.app

@@ -368,14 +368,22 @@ class Renderer:
             self._root = group
             self.display.root_group = group
 
+    def drop_scene(self):
+        """Drop the scene shown (the page's or the table's; the display shows nothing
+        until the next draw builds its own), so that the next screen's code is imported
+        into its memory."""
+        self._set_root(None)
+        self.page_group = self._deco = self._page_rows = None
+        self._page_header = self._page_footer = None
+        for name in _TABLE_SCENE:
+            setattr(self, name, None)
+
     def page(self, header, lines, sel, footer, deco=None):
         """A page screen: header text, rows (sel = highlighted row or -1), footer, and
         optionally decoration cards (a tuple of card ints, TFT only)."""
         if self.page_group is None:
             if self._root is self.table_group:      # from the table: drop its scene
-                self._set_root(None)
-                for name in _TABLE_SCENE:
-                    setattr(self, name, None)
+                self.drop_scene()
             self._build_page()
         self._page_header.set(header)
         self._page_rows.show(lines, sel)
@@ -410,9 +418,7 @@ class Renderer:
     def table(self, t):
         """Draw the table screen t (table.py Table)."""
         if self.page_group is not None:     # the table needs none of the page scene
-            self._set_root(None)
-            self.page_group = self._deco = self._page_rows = None
-            self._page_header = self._page_footer = None
+            self.drop_scene()
         if self.table_group is None:
             self._build_table()
         L = self.L

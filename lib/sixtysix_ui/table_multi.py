@@ -28,8 +28,7 @@ from micropython import const
 from sixtysix_core import bot_multi
 from sixtysix_core.deal_multi import A_TRUMP, PH_PMELD, PH_TRUMP
 from sixtysix_ui import input as I
-from sixtysix_ui.render import (_TABLE_SCENE, NO_CARD, _palette, _Rows, _scroll_chars,
-                                _Text, unload, wrap)
+from sixtysix_ui.render import NO_CARD, _palette, _Rows, _scroll_chars, _Text, unload, wrap
 from sixtysix_ui.words import tx
 from sixtysix_ui.words_multi import card_words, did, label, name, score_lines, wins
 
@@ -113,7 +112,7 @@ class TableMulti:
         """The hand is over (kind_multi.Kind.record): the scene and the bots' scratch go
         (the scratch is made again at the bots' next turn), so that the summary that
         comes has their memory."""
-        _drop(self.app.render)
+        self.app.render.drop_scene()
         bot_multi._state[0] = None
 
     # ------------------------------------------------------------- entering
@@ -297,7 +296,7 @@ class TableMulti:
                 self.after_change()
             return
         if d.to_move == _HUMAN and d.phase == PH_TRUMP:
-            _drop(app.render)               # its memory for the page's code
+            app.render.drop_scene()         # its memory for the page's code
             from sixtysix_ui.trump_page import TrumpPage    # dropped once trump is named
             app.show(TrumpPage(app, self))
             return
@@ -376,14 +375,6 @@ class TableMulti:
             self._apply(a, _HUMAN)
 
 
-def _drop(r):
-    """Drop the Renderer's table scene (as Renderer.page does), so that the page that
-    follows has its memory before its code is imported."""
-    r._set_root(None)
-    for attr in _TABLE_SCENE:
-        setattr(r, attr, None)
-
-
 class _Scene:
     """The displayio scene of the 3- and 4-player table (the Renderer's parts), held by
     the Renderer as its two-player table scene is (table_group, and this object in
@@ -393,8 +384,7 @@ class _Scene:
         import displayio
         L = r.L
         self._r = r
-        _drop(r)                    # the page and two-player table scenes go
-        r.page_group = r._deco = r._page_rows = r._page_header = r._page_footer = None
+        r.drop_scene()              # the page and two-player table scenes go
         g = displayio.Group()
         g.append(r.solid(0, 0, L.WIDTH, L.HEIGHT, L.BG))
         self._status = _Text(r, g, L.STATUS[0], L.STATUS[1], L.TEXT)
