@@ -105,7 +105,7 @@ def test_every_modules_text_ids_are_the_catalogs():
 def test_the_texts_the_code_finds_by_an_offset_are_in_that_order():
     """texts.py, texts_end.py: a bot's text follows the human's (YOU_X, BOT_X; a
     marriage's two forms: YOU_M, YOU_M_SHORT, BOT_M, BOT_M_SHORT); help: PAGEn_H, PAGEn;
-    house: a label, its values, a tip per value; multi: LEFT, PARTNER, RIGHT, MELD's
+    house: a label, its values, a tip per value; multi: LEFT, PARTNER, RIGHT, their letters LEFT_L ..., MELD's
     three forms; explain: one text per explain._CARD_REASONS, NOT_NOW after them."""
     from sixtysix_core import explain
     ids = EN.ids()
@@ -126,6 +126,8 @@ def test_the_texts_the_code_finds_by_an_offset_are_in_that_order():
                 == label + 1 + n + k
     assert [ids[("multi", k)] for k in ("LEFT", "PARTNER", "RIGHT")] == \
         list(range(ids[("multi", "LEFT")], ids[("multi", "LEFT")] + 3))
+    assert [ids[("multi", k)] for k in ("LEFT_L", "PARTNER_L", "RIGHT_L")] == \
+        list(range(ids[("multi", "LEFT_L")], ids[("multi", "LEFT_L")] + 3))
     assert [ids[("multi", k)] for k in ("MELD", "MELD_SHORT", "MELD_SHORTEST")] == \
         list(range(ids[("multi", "MELD")], ids[("multi", "MELD")] + 3))
     keys = [k for k, _w, _t in dict(EN.sections)["explain"]]
@@ -138,6 +140,41 @@ def test_the_texts_the_code_finds_by_an_offset_are_in_that_order():
     from sixtysix_core import rules as R
     assert len([1 for k, _w, _t in dict(EN.sections)["title"] if k.startswith("PRESET")]) \
         == len(R.preset_names())
+
+
+@pytest.mark.parametrize("code", PRESENT)
+def test_the_seats_column_letters_differ_in_every_language(code):
+    """The OLED's 3-4 player table names a column by one letter: LEFT_L, PARTNER_L,
+    RIGHT_L and the first letter of YOU differ (Polish Partner / Prawy do not)."""
+    cat = C.Catalog(code).texts()
+    seats = [cat[("multi", k)] for k in ("LEFT_L", "PARTNER_L", "RIGHT_L")]
+    assert all(len(s) == 1 and s.isalpha() for s in seats), seats
+    seats.append(cat[("common", "YOU")][0])
+    assert len(set(s.upper() for s in seats)) == 4, seats
+
+
+def test_the_oled_table_labels_its_columns_by_those_letters():
+    from types import SimpleNamespace
+    from sixtysix_ui import words_multi as M
+    for code in PRESENT:
+        assert words.load(code)
+        try:
+            cat = C.Catalog(code).texts()
+            want = {k: cat[("multi", k + "_L")] for k in ("LEFT", "PARTNER", "RIGHT")}
+            four = SimpleNamespace(nseats=4, each=False, chooser=1, side_of=[0, 1, 0, 1])
+            assert [M.label(four, s, True) for s in (1, 2, 3)] == \
+                [want["LEFT"], want["PARTNER"], want["RIGHT"]]
+            assert M.label(four, 0, True) == cat[("common", "YOU")][0]
+            assert [M.label(four, s) for s in (1, 2, 3)] == \
+                [cat[("multi", k)] for k in ("LEFT", "PARTNER", "RIGHT")]
+            three = SimpleNamespace(nseats=3, each=False, chooser=1, side_of=[0, 1, 0])
+            assert [M.label(three, s, True) for s in (1, 2)] == [want["LEFT"], want["PARTNER"]]
+            three.chooser, three.side_of = 2, [0, 0, 1]
+            assert [M.label(three, s, True) for s in (1, 2)] == [want["PARTNER"], want["RIGHT"]]
+            three.chooser = -1
+            assert [M.label(three, s, True) for s in (1, 2)] == [want["LEFT"], want["RIGHT"]]
+        finally:
+            words.load("en")
 
 
 def test_a_damaged_catalog_leaves_the_english_texts_whole(tmp_path, monkeypatch):

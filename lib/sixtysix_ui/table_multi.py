@@ -33,13 +33,13 @@ from sixtysix_ui.words import tx
 from sixtysix_ui.words_multi import card_words, did, label, name, score_lines, wins
 
 # words: multi table
-_W_THINKS = const(1163)
+_W_THINKS = const(1166)
 _W_FOLLOW = const(132)
-_W_FOLLOW_SHORT = const(1164)
+_W_FOLLOW_SHORT = const(1167)
 _W_LEAD = const(131)
-_W_LEAD_SHORT = const(1165)
-_W_LEAD_MELD = const(1166)
-_W_LEAD_MELD_SHORT = const(1167)
+_W_LEAD_SHORT = const(1168)
+_W_LEAD_MELD = const(1169)
+_W_LEAD_MELD_SHORT = const(1170)
 _W_POINTS_OWN = const(187)
 _W_HAVE_66 = const(133)
 _W_HINT_THINKING = const(129)
@@ -450,7 +450,7 @@ class _Scene:
             for i in range(n):
                 seat = (i + 1) % n
                 lab = self._deco[i]
-                lab.set(label(d, seat)[0] if L.MONO else label(d, seat))   # the OLED: a letter
+                lab.set(label(d, seat, L.MONO))    # the OLED: a letter
                 lab.set_color(L.HILITE if seat == d.to_move else L.TEXT)
             mark, cols, dx = self._trick_me
             mark.hidden = d.trump < 0 or d.chooser < 0

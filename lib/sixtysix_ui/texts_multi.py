@@ -51,8 +51,8 @@ _W_GAME_POINTS = const(1309)
 _W_WELL_PLAYED = const(1310)
 _W_TRY_AGAIN = const(1311)
 _W_YOU = const(15)
-_W_US = const(1157)
-_W_THEM = const(1158)
+_W_US = const(1160)
+_W_THEM = const(1161)
 
 # Why a hand ended (deal.py REASON_*), at most 19 characters with any seat's name
 REASONS = {

@@ -16,14 +16,14 @@ from sixtysix_ui.words import tx
 from sixtysix_ui.words_multi import rank, suit
 
 # words: multi table
-_W_SUIT_ROW = const(1191)
-_W_PASS_NEXT = const(1189)
-_W_WARSZAWA_PASS = const(1190)
+_W_SUIT_ROW = const(1194)
+_W_PASS_NEXT = const(1192)
+_W_WARSZAWA_PASS = const(1193)
 _W_MENU_HINT = const(150)
-_W_NAME_TRUMP = const(1186)
-_W_MUST_NAME = const(1187)
-_W_NAME_IT = const(1188)
-_W_HINT = const(1192)
+_W_NAME_TRUMP = const(1189)
+_W_MUST_NAME = const(1190)
+_W_NAME_IT = const(1191)
+_W_HINT = const(1195)
 
 _PREV = const(5)
 _NEXT = const(10)

@@ -21,25 +21,26 @@ _W_YOU = const(15)
 _W_LEFT = const(1152)           # then PARTNER, RIGHT (en.txt's order)
 _W_PARTNER = const(1153)
 _W_RIGHT = const(1154)
-_W_MELD = const(1168)           # then MELD_SHORT, MELD_SHORTEST
-_W_YOU_WIN = const(1159)
-_W_WINS = const(1160)
-_W_YOU_WIN_TRICK = const(1161)
-_W_WINS_TRICK = const(1162)
-_W_SAID_TRUMP = const(1171)
-_W_SAID_TRUMP_SHORT = const(1172)
-_W_SAID_PASS = const(1173)
-_W_SAID_WARSZAWA = const(1174)
-_W_PASSED = const(1175)
-_W_DECLARED = const(1176)
-_W_SCORE4 = const(1177)
-_W_SCORE3 = const(1178)
-_W_SCORE3_SHORT = const(1179)
-_W_OF = const(1180)
-_W_TRUMP_BY = const(1181)
-_W_TRUMP_UP = const(1182)
-_W_TRUMP_BOTTOM = const(1183)
-_W_WARSZAWA_MARK = const(1184)
+_W_LEFT_L = const(1155)         # then PARTNER_L, RIGHT_L: the OLED's column letters
+_W_MELD = const(1171)           # then MELD_SHORT, MELD_SHORTEST
+_W_YOU_WIN = const(1162)
+_W_WINS = const(1163)
+_W_YOU_WIN_TRICK = const(1164)
+_W_WINS_TRICK = const(1165)
+_W_SAID_TRUMP = const(1174)
+_W_SAID_TRUMP_SHORT = const(1175)
+_W_SAID_PASS = const(1176)
+_W_SAID_WARSZAWA = const(1177)
+_W_PASSED = const(1178)
+_W_DECLARED = const(1179)
+_W_SCORE4 = const(1180)
+_W_SCORE3 = const(1181)
+_W_SCORE3_SHORT = const(1182)
+_W_OF = const(1183)
+_W_TRUMP_BY = const(1184)
+_W_TRUMP_UP = const(1185)
+_W_TRUMP_BOTTOM = const(1186)
+_W_WARSZAWA_MARK = const(1187)
 
 
 def meld_words(who, s, trump, chars):
@@ -68,12 +69,16 @@ def partner(deal, seat):
     return deal.side_of[seat] == deal.side_of[0]
 
 
-def label(deal, seat):
+def label(deal, seat, letter=False):
     """The seat's label over its column: with 3 players the human's partner for this
-    hand (both play against the soloist) is called so."""
-    if deal.nseats == 3 and seat and partner(deal, seat):
-        return tx(_W_PARTNER)
-    return name(seat, deal.nseats)
+    hand (both play against the soloist) is called so.  letter: its one letter (the
+    OLED's column; LEFT_L, PARTNER_L, RIGHT_L differ in each language, where the names'
+    first letters may not: Partner, Prawy)."""
+    if seat == 0:
+        return tx(_W_YOU)[0] if letter else tx(_W_YOU)
+    if deal.nseats == 3:
+        seat = 2 if partner(deal, seat) else 1 if seat == 1 else 3
+    return tx((_W_LEFT_L if letter else _W_LEFT) + seat - 1)
 
 
 def wins(seat, n, trick=False):
