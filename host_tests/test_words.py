@@ -105,8 +105,9 @@ def test_every_modules_text_ids_are_the_catalogs():
 def test_the_texts_the_code_finds_by_an_offset_are_in_that_order():
     """texts.py, texts_end.py: a bot's text follows the human's (YOU_X, BOT_X; a
     marriage's two forms: YOU_M, YOU_M_SHORT, BOT_M, BOT_M_SHORT); help: PAGEn_H, PAGEn;
-    house: a label, its values, a tip per value; multi: LEFT, PARTNER, RIGHT, their letters LEFT_L ..., MELD's
-    three forms; explain: one text per explain._CARD_REASONS, NOT_NOW after them."""
+    house: a label, its values, a tip per value; multi: LEFT, PARTNER, RIGHT, their
+    letters LEFT_L ..., MELD's three forms; explain: one text per explain._CARD_REASONS,
+    NOT_NOW after them."""
     from sixtysix_core import explain
     ids = EN.ids()
     for (sec, key), i in ids.items():

@@ -126,7 +126,8 @@ class TableMulti:
         self.anim_start = -1
         self._was_mine = False
         unload("sixtysix_ui.trump_page")
-        import sys
+        bot_multi._scratch(self.app.bot_view)   # the bots' scratch first, before the
+        import sys                              # hand's own allocations cut the heap up
         if "sixtysix_ui.table" not in sys.modules:     # a board: only this kind loaded
             unload("sixtysix_ui.texts")
         if self.app.deal.log_len == 0:
