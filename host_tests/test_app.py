@@ -233,10 +233,11 @@ def test_title_options_cycle_and_are_saved():
     nvm = _blank_nvm()
     d = Driver("oled", seed=1, nvm=nvm)
     # level, rules (-> POLISH_HOUSE), match to (7 -> 10), swap (off), auto 66 (on),
-    # points, draw
+    # points (shown for a new player -> hidden), draw
+    assert d.app.settings.reveal == 1
     d.run("down a down a down a down a down a down a down a")
     st = d.app.settings
-    assert (st.level, st.preset, st.reveal, st.auto_draw) == (2, 1, 1, 0)
+    assert (st.level, st.preset, st.reveal, st.auto_draw) == (2, 1, 0, 0)
     choice = d.app.choice
     assert choice.preset == "POLISH_HOUSE" and choice.match_target == 10
     assert choice.get("exchange") == "off" and choice.auto_declare == 1
@@ -389,6 +390,46 @@ def _deal_to(d, want, limit=2000):
         acts = [a for a in range(D.NUM_ACTIONS) if v.is_legal(a) and a != D.A_OUT]
         deal.apply(rng.choice(acts) if acts else D.A_OUT)
     pytest.fail("no such position")
+
+
+@pytest.mark.parametrize("board", BOARDS + ("three",))
+def test_cards_played_by_suit_on_easy_and_normal_not_on_hard(board):
+    """The menu's "Cards played" lists every card played this hand, a suit a line, high
+    to low, and nothing else; against hard there is no such entry."""
+    for level in (0, 1, 2):
+        d = Driver(board, seed=3, nvm=_blank_nvm())
+        d.app.settings.level = level
+        d.run("a settle")
+        deal = _deal_to(d, lambda g: g.trick_no >= 4 and g.phase == D.PH_LEAD
+                        and not g.pending_draw)
+        t = d.app.table
+        if board == "three":
+            while t.cursor != t.nslots:
+                d.press("right")
+            d.press("a")
+        else:
+            d.press("b")
+        entry = tx_key("table", "MENU_PLAYED")
+        if level == 2:
+            assert entry not in t.popup_items
+            continue
+        for _ in range(10):                 # menus take right as down (three buttons)
+            if t.popup_actions[t.popup_sel] == T.U_PLAYED:
+                break
+            d.press("right" if board == "three" else "down")
+        d.press("a")
+        played = deal.played_by[0] | deal.played_by[1]
+        lines = " ".join(t.toast_lines).split(":")
+        assert [line.split()[-1] for line in lines[:-1]] == ["Clubs", "Spades", "Hearts",
+                                                              "Diamonds"]
+        for s in range(4):
+            words = lines[s + 1].split()
+            words = words[:-1] if s < 3 else words
+            want = [texts.rank(r) for r in range(5, -1, -1) if played >> (s * 6 + r) & 1]
+            assert words == (want or ["-"]), (s, words, want)
+        assert not d.app.render.overflow
+        d.press("a")
+        assert t.toast_lines is None
 
 
 def _to_popup_entry(d, action):
@@ -1138,9 +1179,11 @@ def test_sim_takes_the_three_button_board():
 
 @pytest.mark.parametrize("board", BOARDS + ("three",))
 def test_with_points_hidden_the_message_line_says_when_the_player_has_66(board):
-    """The defaults (Auto 66 off, points hidden): with 66 or more and Declare 66 open to
-    him, the message line says so (no number); below 66 it does not."""
+    """Auto 66 off (the default) and points hidden (the title's "My points: hide"): with
+    66 or more and Declare 66 open to him, the message line says so (no number); below
+    66 it does not."""
     d = Driver(board, seed=2, nvm=_blank_nvm())
+    d.app.settings.reveal = 0
     d.run("a settle")
     app = d.app
     t = app.table

@@ -18,6 +18,8 @@ from sixtysix_tools.sim import Driver  # noqa: E402
 from sixtysix_ui import app as A  # noqa: E402
 from sixtysix_ui import words  # noqa: E402
 from sixtysix_ui import pages  # noqa: E402
+from sixtysix_ui import words as texts_words  # noqa: E402
+from helpers import tx_key  # noqa: E402
 from sixtysix_ui import start  # noqa: E402
 from sixtysix_ui.storage import Storage  # noqa: E402
 
@@ -40,6 +42,42 @@ def _driver(board, seed, preset, options=()):
     app.settings.reveal = seed % 2          # the points on the message line, or not
     app.new_match()
     return d
+
+
+@pytest.mark.parametrize("level", (0, 1, 2))
+def test_cards_played_by_suit_for_four_players_on_easy_and_normal(level):
+    """The 3/4-player menu's "Cards played" (easy and normal, not hard) lists every card
+    played this hand by any seat, a suit a line, high to low."""
+    d = _driver("pygamer", 2, "FOUR_PLAYER_PL")
+    app = d.app
+    app.settings.level = level
+    for _ in range(400):
+        d.settle()
+        g = app.deal
+        mask = g.played_by[0] | g.played_by[1] | g.played_by[2] | g.played_by[3]
+        if (app.screen == A.S_PLAY and g.to_move == 0 and g.phase in (0, 1)
+                and app.table.popup_items is None and bin(mask).count("1") >= 6):
+            break
+        d.press("a")
+    else:
+        pytest.fail("no turn with six cards played")
+    t = app.table
+    d.press("b")
+    entry = tx_key("table", "MENU_PLAYED")
+    if level == 2:
+        assert entry not in t.popup_items
+        return
+    for _ in range(10):
+        if t.popup_items[t.popup_sel] == entry:
+            break
+        d.press("down")
+    d.press("a")
+    text = " ".join(t.toast_lines)
+    for s in range(4):
+        ranks = [texts_words.rank(r) for r in range(5, -1, -1) if mask >> (s * 6 + r) & 1]
+        row = texts_words.suit(s, True) + ": " + (" ".join(ranks) if ranks else "-")
+        assert row in text, (row, text)
+    assert not app.render.overflow
 
 
 def _play(d, limit=3000):

@@ -54,7 +54,7 @@ NUM_LEVELS = 3              # len(bot.LEVELS): easy, normal, hard
 class Settings:
     """App settings that are saved: bot level, rules preset index, auto draw, reveal."""
 
-    def __init__(self, level=1, preset=0, auto_draw=1, reveal=0):
+    def __init__(self, level=1, preset=0, auto_draw=1, reveal=1):
         self.level = level
         self.preset = preset
         self.auto_draw = auto_draw

@@ -38,7 +38,7 @@ from sixtysix_core.cards import SUIT_MASK
 from sixtysix_ui import input as I
 from sixtysix_ui import texts
 from sixtysix_ui.render import NO_CARD, unload, wrap
-from sixtysix_ui.words import tx
+from sixtysix_ui.words import played, tx
 
 # words: table common
 _W_THINKING = const(128)
@@ -64,6 +64,7 @@ _W_MENU_LAST = const(148)
 _W_MENU_BOT = const(149)
 _W_MENU_HINT = const(150)
 _W_MENU_QUIT = const(151)
+_W_MENU_PLAYED = const(188)
 _W_BACK = const(19)
 _W_MENU = const(152)
 _W_B_MENU = const(153)
@@ -77,6 +78,7 @@ U_QUIT = const(102)
 U_BACK = const(103)
 U_SURE = const(104)             # "Yes, declare 66" after the question
 U_BOTS = const(105)             # what the bot announced this hand
+U_PLAYED = const(106)           # the cards played so far, by suit (easy and normal)
 U_ALONE = const(110)            # + card: lead it without its swap or marriage
 
 BOT_DELAY_MS = const(450)       # the bot's card stays readable before the next move
@@ -576,6 +578,9 @@ class Table:
             if texts.bot_moves(d):
                 items.append(tx(_W_MENU_BOT))
                 actions.append(U_BOTS)
+            if app.settings.level < 2 and d.played_by[0] | d.played_by[1]:
+                items.append(tx(_W_MENU_PLAYED))    # a learner's help: not against hard
+                actions.append(U_PLAYED)
             items.append(tx(_W_MENU_HINT))
             actions.append(U_HINT)
             items.append(tx(_W_MENU_QUIT))
@@ -648,6 +653,12 @@ class Table:
                 self._last_trick()
             elif a == U_BOTS:
                 self.toast(texts.bot_moves(app.deal))
+            elif a == U_PLAYED:
+                d = app.deal
+                self.toast_lines = played(d.played_by[0] | d.played_by[1],
+                                          app.render.toast_chars, wrap)
+                self.toast_top = 0
+                app.dirty = True
             elif a == U_QUIT:
                 app.then = app.quit_to_title
             elif a == U_BACK and forced:

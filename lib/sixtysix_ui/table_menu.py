@@ -5,8 +5,9 @@ so that the play does not carry this code.  Each entry point takes the table and
 argument and returns what the table then does itself (an engine action 0 .. 36 the
 human chose, _U_QUIT for Save and quit, _U_HINT, or -1 for nothing):
   menu(t, forced)   open the menu (B, or A on "Menu": the engine's actions, then Last
-                    trick, Hint, Save and quit, Back; forced: the partner's meld turn, a
-                    loser's declare turn, only the engine's actions, no B)
+                    trick, Cards played (easy, normal), Hint, Save and quit, Back;
+                    forced: the partner's meld turn, a loser's declare turn, only the
+                    engine's actions, no B)
   key(t, b)         a key b on the open menu
   last(t, _)        the last trick (R22), or why there is none
   hint(t, _)        _U_HINT: the table runs the search (hint_action, with few frames on
@@ -18,8 +19,8 @@ from micropython import const
 
 from sixtysix_core import bot_multi
 from sixtysix_ui import input as I
-from sixtysix_ui.render import NO_CARD, _scroll_chars
-from sixtysix_ui.words import tx
+from sixtysix_ui.render import NO_CARD, _scroll_chars, wrap
+from sixtysix_ui.words import played, tx
 from sixtysix_ui.words_multi import card_words, meld_words, name
 
 # words: multi table common
@@ -33,6 +34,7 @@ _W_PASS = const(162)
 _W_MENU_LAST = const(148)
 _W_MENU_HINT = const(150)
 _W_MENU_QUIT = const(151)
+_W_MENU_PLAYED = const(188)
 _W_BACK = const(19)
 _W_DECLARE_OR_PASS = const(141)
 _W_MELD_OR_PASS = const(142)
@@ -51,6 +53,7 @@ _U_HINT = const(101)
 _U_QUIT = const(102)
 _U_BACK = const(103)
 _U_SURE = const(104)
+_U_PLAYED = const(106)          # the cards played so far, by suit (easy and normal)
 _PREV = const(5)
 _NEXT = const(10)
 
@@ -118,8 +121,9 @@ def _last_trick(t):
 
 def _open(t, forced, select=-1, title=None):
     """The action menu: the engine's actions (forced: only those, no B), then Last
-    trick, Hint, Save and quit, Back.  It opens on `select`, else on the first action
-    that is not Declare 66 (on Declare 66 with 66 for the side), else on Back or Pass."""
+    trick, Cards played (easy and normal), Hint, Save and quit, Back.  It opens on
+    `select`, else on the first action that is not Declare 66 (on Declare 66 with 66 for
+    the side), else on Back or Pass."""
     app = t.app
     d = app.deal
     items = []
@@ -136,6 +140,10 @@ def _open(t, forced, select=-1, title=None):
         if t.last[4] != NO_CARD:
             items.append(tx(_W_MENU_LAST))
             actions.append(_U_LAST)
+        mask = d.played_by[0] | d.played_by[1] | d.played_by[2] | d.played_by[3]
+        if app.settings.level < 2 and mask:
+            items.append(tx(_W_MENU_PLAYED))    # a learner's help: not against hard
+            actions.append(_U_PLAYED)
         items.append(tx(_W_MENU_HINT))
         actions.append(_U_HINT)
         items.append(tx(_W_MENU_QUIT))
@@ -196,6 +204,10 @@ def _step(t, b):
             a = _A_OUT
         if a == _U_LAST:
             _last_trick(t)
+        elif a == _U_PLAYED:
+            mask = d.played_by[0] | d.played_by[1] | d.played_by[2] | d.played_by[3]
+            t.toast_lines = played(mask, app.render.toast_chars, wrap)
+            t.toast_top = 0
         elif a == _U_BACK and forced:
             _open(t, True)
         elif a == _U_BACK:

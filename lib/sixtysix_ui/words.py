@@ -115,6 +115,20 @@ def suit(s, cap=False):
     return tx((_W_common__SUITCAP0 if cap else _W_common__SUIT0) + s)
 
 
+def played(mask, chars, wrap):
+    """The cards of `mask` by suit, a line a suit, high to low ("Hearts: A 10 Q"; "-"
+    for none), each split by wrap (render.wrap) at `chars`: the "Cards played"
+    message of both tables."""
+    out = []
+    for s in range(4):
+        ranks = []
+        for r in range(5, -1, -1):
+            if mask >> (s * 6 + r) & 1:
+                ranks.append(rank(r))
+        wrap(suit(s, True) + ": " + (" ".join(ranks) if ranks else "-"), chars, out)
+    return out
+
+
 def card_words(c):
     """'10 hearts' for the ten of hearts (cards.py encoding), by the catalog's pattern
     CARD ('1 2': rank then suit)."""
