@@ -110,6 +110,10 @@ class Words:
     def suit(self, suit):
         return self.suits[suit]
 
+    def suit_typed(self, suit):
+        """A suit as a player types it after 'meld': H in English, 'kier' in Polish."""
+        return cards.SUIT_CHARS[suit] if self.ranks is _RANKS else self.suits[suit]
+
     def level(self, level):
         return self.dev("common", "LEVEL%d" % level)
 
@@ -260,8 +264,7 @@ class Game:
         if action == D.A_PASS:
             return w.command("PASS")
         suit = action - D.A_MELD
-        return w("CHOICE_MELD", w.command("MELD"), cards.SUIT_CHARS[suit],
-                 self.marriage(suit))
+        return w("CHOICE_MELD", w.command("MELD"), w.suit_typed(suit), self.marriage(suit))
 
     def refusal(self, action):
         """Why the player may not take action now, as a sentence to a person."""

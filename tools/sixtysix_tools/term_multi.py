@@ -112,9 +112,9 @@ def spoken(action):
     if action < 24:
         return w.name(action)
     if action >= D.A_MELD + 4:
-        return w.command("TRUMP") + " " + w.suit(action - D.A_MELD - 4)
+        return w.command("TRUMP") + " " + w.suit_typed(action - D.A_MELD - 4)
     if action >= D.A_MELD:
-        return w.command("MELD") + " " + "CSHD"[action - D.A_MELD]
+        return w.command("MELD") + " " + w.suit_typed(action - D.A_MELD)
     return w.command(("DRAW", "EXCHANGE", "CLOSE", "OUT", "PASS")[action - D.A_DRAW])
 
 
