@@ -80,7 +80,7 @@ def test_polish_commands_are_understood_and_listed():
     assert "Możesz: zagrać " in text
     assert "Możesz też wpisać: podpowiedź/hint, ostatnia/last, koniec/quit." in text
     assert "Nie rozumiem 'xyz'" in text and "zamknij/close" in text
-    assert "Po 'meld' musi być jedna litera koloru" in text
+    assert "Po 'melduj' musi być jedna litera koloru" in text
     assert "Bot wybrałby: " in text and "Do zobaczenia." in text
     assert _english_in(text) == []
     english = _term("--seed", "3", "--level", "easy", stdin="zamknij\nkoniec\n")

@@ -1,5 +1,6 @@
 """`term [--level easy|normal|hard] [--seed S] [--rules PRESET] [--draw auto|hand]
-[--records FILE]`: a match against the bot in a terminal (no packages needed).
+[--records FILE] [--lang en|pl|cs|de|et]`: a match against the bot in a terminal (no
+packages needed).
 
 You type a card (`QH`, `10h`, `q♥`) or an action: `meld H` (or `marriage hearts`),
 `exchange` (swap), `close`, `out` (or `66`: declare 66), `pass`, and with --draw hand also
@@ -8,6 +9,12 @@ You type a card (`QH`, `10h`, `q♥`) or an action: `meld H` (or `marriage heart
 --draw hand.  --records appends each finished hand's record to FILE; --autoplay lets the
 greedy bot play your seat (tests and demos).  The game speaks of "you" and "the bot" and
 names cards with suit signs (9♥) when the terminal can show them.
+
+--lang speaks another language (`Words`): the terminal's own sentences from the host-only
+catalog tools/sixtysix_tools/lang/<code>.txt (not on the device), those the handheld also
+shows (card words, "You win the trick", a refused card's reason) from its catalog
+lib/sixtysix_ui/lang/<code>.txt; the player may also type the language's commands
+(Polish `zamknij`, `pas`) and cards (`D kier`, `Dh`).
 """
 import re
 import sys
@@ -171,7 +178,8 @@ class Words:
         this language) if it was not understood."""
         for sign, letter in zip(_SIGNS, cards.SUIT_CHARS):
             line = line.replace(sign, letter)
-        words = [w.lower() for w in line.split()]
+        typed = line.split()
+        words = [w.lower() for w in typed]
         if words:
             words[0] = self.typed.get(words[0], _SYNONYMS.get(words[0], words[0]))
         words = self._english_card(words)
@@ -184,6 +192,8 @@ class Words:
         if isinstance(action, str):
             head = words[0] if words and words[0] in ("meld", "draw", "exchange", "close",
                                                       "out", "pass", "trump") else ""
+            for word, was in zip(words, typed):          # the words as typed: 'melduj'
+                action = action.replace("'%s'" % word, "'%s'" % was)
             return head, self.translate(action)
         return action
 
