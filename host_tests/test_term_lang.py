@@ -125,3 +125,22 @@ def test_every_refusal_has_words_in_every_language():
                     break
                 d.apply(buf[rnd.randrange(d.legal_into(buf))])
     assert len(seen) > 20
+
+
+def test_every_languages_commands_are_the_english_ones():
+    from sixtysix_tools.term import Words
+    en = Words("en", signs=False)
+    for code in CODES:
+        w = Words(code, signs=False)
+        for key in ("EXCHANGE", "CLOSE", "OUT", "PASS", "DRAW"):
+            for word in w.host[("commands", key)].split():
+                assert w.parse(word) == en.parse(en.english[key]), (code, word)
+        for suit in range(4):
+            meld = w.command("MELD").split("/")[0] + " " + w.suit_typed(suit)
+            assert w.parse(meld) == en.parse("meld " + "CSHD"[suit]), (code, meld)
+            trump = w.command("TRUMP").split("/")[0] + " " + w.suit_typed(suit)
+            assert w.parse(trump) == en.parse("trump " + "CSHD"[suit]), (code, trump)
+        for key in ("HINT", "LAST", "QUIT"):
+            assert all(w.typed[word.lower()] == en.english[key]
+                       for word in w.host[("commands", key)].split()), (code, key)
+        assert w.parse(w.ranks[2] + "h") == en.parse("QH")              # 'Dh' in Polish
