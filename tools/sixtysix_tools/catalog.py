@@ -14,17 +14,19 @@ import re
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 LANG_DIR = os.path.join(ROOT, "lib", "sixtysix_ui", "lang")
+# the terminal game's own sentences (term.py), same format; not on the device
+HOST_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lang")
 CODES = ("en", "pl", "cs", "de", "et")
 _FORMAT = re.compile(r"%[sd%]")
 
 
 class Catalog:
-    def __init__(self, code):
+    def __init__(self, code, folder=LANG_DIR):
         self.code = code
         self.name = ""
         self.letters = ""
         self.sections = []              # [(name, [(key, width, text), ...])]
-        path = os.path.join(LANG_DIR, code + ".txt")
+        path = os.path.join(folder, code + ".txt")
         with open(path, encoding="utf-8") as f:
             for line in f.read().split("\n"):
                 if not line or line.startswith("#"):

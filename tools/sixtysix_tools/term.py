@@ -1,5 +1,6 @@
 """`term [--level easy|normal|hard] [--seed S] [--rules PRESET] [--draw auto|hand]
-[--records FILE]`: a match against the bot in a terminal (no packages needed).
+[--records FILE] [--lang en|pl|cs|de|et]`: a match against the bot in a terminal (no
+packages needed).
 
 You type a card (`QH`, `10h`, `q♥`) or an action: `meld H` (or `marriage hearts`),
 `exchange` (swap), `close`, `out` (or `66`: declare 66), `pass`, and with --draw hand also
@@ -8,7 +9,14 @@ You type a card (`QH`, `10h`, `q♥`) or an action: `meld H` (or `marriage heart
 --draw hand.  --records appends each finished hand's record to FILE; --autoplay lets the
 greedy bot play your seat (tests and demos).  The game speaks of "you" and "the bot" and
 names cards with suit signs (9♥) when the terminal can show them.
+
+--lang speaks another language (`Words`): the terminal's own sentences from the host-only
+catalog tools/sixtysix_tools/lang/<code>.txt (not on the device), those the handheld also
+shows (card words, "You win the trick", a refused card's reason) from its catalog
+lib/sixtysix_ui/lang/<code>.txt; the player may also type the language's commands
+(Polish `zamknij`, `pas`) and cards (`D kier`, `Dh`).
 """
+import re
 import sys
 
 from sixtysix_core import bot, cards, explain, notation
@@ -25,6 +33,9 @@ SUIT_WORDS = ("clubs", "spades", "hearts", "diamonds")
 _SIGNS = "\u2663\u2660\u2665\u2666"                 # ♣ ♠ ♥ ♦
 _RANKS = ("9", "J", "Q", "K", "10", "A")
 _SYNONYMS = {"66": "out", "declare": "out", "swap": "exchange", "marriage": "meld"}
+_COMMANDS = ("MELD", "EXCHANGE", "CLOSE", "OUT", "PASS", "DRAW", "TRUMP", "HINT", "LAST",
+             "QUIT")
+_CARD_REASONS = 7                   # explain.card_reason's reasons with a device text
 
 
 def _can_show_signs(stream):
@@ -46,167 +57,144 @@ def card_words(lang):
             tuple(texts[("common", "SUIT%d" % i)] for i in range(4)))
 
 
-class Game:
-    def __init__(self, rules, level, seed, draw_by_hand, autoplay, records, out=print,
-                 lang="en"):
-        self.rules = rules
-        self.ranks, self.suits = card_words(lang) if lang != "en" else (_RANKS, SUIT_WORDS)
-        self.level = level
-        self.rng = Rng(seed)
-        self.hint_rng = Rng(seed + 7)
-        self.by_hand = draw_by_hand
-        self.autoplay = autoplay
-        self.records = records
-        self.out = out
-        self.signs = _can_show_signs(sys.stdout)
-        self.match = M.Match(rules)
-        self.deal = D.Deal(rules)
-        self.last_action = -1
-        self.me = PlayerView(self.deal, HUMAN)
-        self.them = PlayerView(self.deal, BOT)
+def _pattern(text):
+    """A regular expression matching an English text with its %s and %d filled."""
+    out = ""
+    for part in re.split(r"(%[sd])", text):
+        out += "(.+?)" if part == "%s" else r"(\d+)" if part == "%d" else re.escape(part)
+    return re.compile("^" + out + "$")
 
-    # ------------------------------------------------------------------ words
+
+class Words:
+    """The terminal's words in one language: its own sentences (tools/sixtysix_tools/
+    lang/<code>.txt), the handheld's texts it shares (lib/sixtysix_ui/lang/<code>.txt),
+    the card names and the commands a player may type."""
+
+    def __init__(self, lang="en", signs=None):
+        from sixtysix_tools.catalog import HOST_DIR, Catalog
+        self.lang = lang
+        english = Catalog("en", HOST_DIR).texts()
+        try:
+            self.host = dict(english)
+            self.host.update(Catalog(lang, HOST_DIR).texts())
+            self.device = Catalog(lang).texts()
+        except OSError:                         # no catalog of that language here
+            self.lang = "en"
+            self.host = english
+            self.device = Catalog("en").texts()
+        self.ranks, self.suits = card_words(self.lang) if self.lang != "en" else (
+            _RANKS, SUIT_WORDS)
+        self.signs = _can_show_signs(sys.stdout) if signs is None else signs
+        why = sorted(((k, t) for (s, k), t in english.items() if s == "why"),
+                     key=lambda kt: -len(re.sub(r"%[sd]", "", kt[1])))
+        self._why = [(k, _pattern(t)) for k, t in why]
+        self.typed = {}                         # a typed word -> the English command
+        self.english = {}                       # a command's key -> its English word
+        for key in _COMMANDS:
+            token = self.english[key] = english[("commands", key)]
+            self.typed[token] = token
+            for word in self.host[("commands", key)].split():
+                self.typed.setdefault(word.lower(), token)
+
+    def __call__(self, key, *args, section="term"):
+        text = self.host[(section, key)]
+        return text % args if args else text
+
+    def dev(self, section, key, *args):
+        text = self.device[(section, key)]
+        return text % args if args else text
+
+    def command(self, key):
+        """A command as "?" shows it: 'close', or 'zamknij/close' in another language."""
+        english = self.english[key]
+        own = self.host[("commands", key)].split()[0]
+        return english if own == english else own + "/" + english
 
     def name(self, c):
         suit = _SIGNS[c // 6] if self.signs else " " + self.suits[c // 6]
         return self.ranks[c % 6] + suit
 
-    def cards_text(self, mask):
-        """The cards of mask, trumps first, each suit from the ace down."""
-        trump = self.deal.trump
-        out = []
-        for suit in [trump] + [s for s in (3, 2, 1, 0) if s != trump]:
-            out.extend(self.name(c) for c in range(suit * 6 + 5, suit * 6 - 1, -1)
-                       if mask >> c & 1)
-        return " ".join(out)
+    def suit(self, suit):
+        return self.suits[suit]
 
-    def marriage(self, suit):
-        trumps = suit == self.deal.trump
-        return "marriage in %s%s (%d)" % (SUIT_WORDS[suit], ", trumps" if trumps else "",
-                                         40 if trumps else 20)
+    def suit_typed(self, suit):
+        """A suit as a player types it after 'meld': H in English, 'kier' in Polish."""
+        return cards.SUIT_CHARS[suit] if self.ranks is _RANKS else self.suits[suit]
 
-    def choice_text(self, action):
-        """What a legal action does, for the list of choices and the hint."""
-        d = self.deal
-        if 0 <= action < 24:
-            return self.name(action)
-        if action == D.A_DRAW:
-            return "draw (take your card from the talon)"
-        if action == D.A_EXCHANGE:
-            return "exchange (swap your %s for the upcard %s)" % (
-                self.name(d.exchange_card()), self.name(d.upcard))
-        if action == D.A_CLOSE:
-            return "close (the talon: no more drawing, follow suit from now on)"
-        if action == D.A_OUT:
-            return "out (declare 66: you have %d points)" % d.total(HUMAN)
-        if action == D.A_PASS:
-            return "pass"
-        suit = action - D.A_MELD
-        return "meld %s (%s)" % (cards.SUIT_CHARS[suit], self.marriage(suit))
+    def level(self, level):
+        return self.dev("common", "LEVEL%d" % level)
 
-    def refusal(self, action):
-        """Why the player may not take action now, as a sentence to a person."""
-        text = explain.why_not(self.deal, action, self.name)
-        text = text.replace("seat %d does not" % HUMAN, "you don't")
-        text = text.replace("seat %d" % HUMAN, "you").replace("seat %d" % BOT, "the bot")
-        return text[:1].upper() + text[1:] + "."
+    def marriage(self, suit, trumps):
+        word = self("IN_TRUMPS", self.suits[suit]) if trumps else self.suits[suit]
+        return self.dev("table", "MOVE_MARRIAGE", word, 40 if trumps else 20)
 
-    # --------------------------------------------------------------- the table
+    def tricks(self, n):
+        return self("TRICK1" if n == 1 else "TRICKS", n)
 
-    def show_table(self):
-        d, view = self.deal, self.me
-        up = view.upcard()
-        state = view.talon_state()
-        if state == D.CLOSED:
-            talon = "the talon is closed"
-        elif state == D.EXHAUSTED:
-            talon = "the talon is empty"
-        else:
-            talon = "%d cards in the talon, the upcard %s at the bottom" % (
-                view.talon_len(), self.name(up)) if up != D.NO_CARD else (
-                "%d cards in the talon" % view.talon_len())
-        self.out("")
-        self.out("Trumps are %s; %s." % (SUIT_WORDS[view.trump()], talon))
-        pending = view.meld_pending(HUMAN)
-        self.out("You have %d points%s and %d trick%s; the bot has %d trick%s." % (
-            view.total(HUMAN), " (+%d for your marriage once you win a trick)" % pending
-            if pending else "", view.tricks(HUMAN), "" if view.tricks(HUMAN) == 1 else "s",
-            view.tricks(BOT), "" if view.tricks(BOT) == 1 else "s"))
-        self.out("Your hand: %s" % self.cards_text(view.hand()))
-        if d.phase == D.PH_FOLLOW:
-            self.out("The bot led %s: play a card to it." % self.name(view.lead_card()))
-        elif d.phase == D.PH_CLOSE_REPLY:
-            self.out("The bot closed the talon: you may exchange first, or pass.")
-        elif d.phase == D.PH_DECLARE:
-            self.out("You lost the trick: declare 66 now (out) or pass.")
-        elif d.phase == D.PH_NONLEADER:
-            self.out("Before the bot leads you may exchange or close, or pass.")
-        elif d.pending_draw:
-            self.out("You won the trick: draw (or close or declare 66 first).")
-        else:
-            self.out("Your lead.")
+    def translate(self, clause):
+        """An English reason of explain.py or notation.py in this language (the English
+        text itself if no pattern matches)."""
+        for key, pattern in self._why:
+            m = pattern.match(clause)
+            if m:
+                text = self.host[("why", key)]
+                fills = re.findall(r"%[sd]", text)
+                args = tuple(int(a) if f == "%d" else a for a, f in zip(m.groups(), fills))
+                return text % args if args else text
+        return clause
 
-    def choices(self):
-        buf = bytearray(40)
-        n = self.deal.legal_into(buf)
-        played = 0
-        for i in range(n):
-            if buf[i] < 24:
-                played |= 1 << buf[i]
-        other = [self.choice_text(buf[i]) for i in range(n) if buf[i] >= 24]
-        parts = []
-        if played:
-            parts.append("play " + self.cards_text(played))
-        parts.extend(other)
-        return "You may: " + "; ".join(parts)
+    def why_not(self, deal, action, seat=HUMAN):
+        """Why the player (the seat to move) may not take action, a clause in this
+        language: a card's reason by the handheld's [explain] texts, the others by the
+        host's [why] texts."""
+        if 0 <= action < 24 or deal.phase == D.PH_OVER:
+            k, legal = explain.card_reason(deal, action if 0 <= action < 24 else 0)
+            if 0 <= k < _CARD_REASONS:
+                keys = ("OVER", "FOLLOW_HIGHER", "FOLLOW", "TRUMP", "STRICT",
+                        "MARRIAGE_LEAD", "DRAW_FIRST")
+                text = self.dev("explain", keys[k])
+                if "%s" in text:
+                    names = [self.name(i) for i in range(23, -1, -1) if legal >> i & 1]
+                    while len(names) > 2:
+                        names[-3:-1] = [names[-3] + ", " + names[-2]]
+                    text = text % (self.dev("explain", "OR", *names) if len(names) == 2
+                                   else "".join(names))
+                return text
+        text = explain.why_not(deal, action, self.name)
+        text = text.replace("seat %d does not" % seat, "you don't")
+        text = text.replace("seat %d" % seat, "you")
+        return self.translate(text)
 
-    # ---------------------------------------------------------------- the turn
+    def sentence(self, clause):
+        return clause[:1].upper() + clause[1:] + "."
 
-    def ask(self):
-        while True:
-            try:
-                line = input("you> ").strip()
-            except EOFError:
-                return None
-            low = line.lower()
-            if low in ("quit", "exit", "q"):
-                return None
-            if low in ("?", "help", ""):
-                self.out(self.choices())
-                continue
-            if low == "hint":
-                self.out("The bot would choose: %s" % self.choice_text(
-                    bot.choose(self.me, self.level, self.hint_rng)))
-                continue
-            if low == "last":
-                self.out(self.last_trick_text())
-                continue
-            action = self.parse(line)
-            if isinstance(action, str):
-                self.out(action)
-                continue
-            if not self.deal.is_legal(action):
-                self.out(self.refusal(action))
-                continue
-            return action
+    def card_example(self):
+        if self.ranks is _RANKS:
+            return "QH or 10h"
+        return self("CARD_OR", self.ranks[2] + "h", self.ranks[2] + " " + self.suits[2])
 
     def parse(self, line):
-        """The action a player typed, or a sentence saying what was not understood."""
+        """The action a player typed, or (the English command word or '', the reason in
+        this language) if it was not understood."""
         for sign, letter in zip(_SIGNS, cards.SUIT_CHARS):
             line = line.replace(sign, letter)
-        words = [_SYNONYMS.get(w.lower(), w.lower()) for w in line.split()]
+        typed = line.split()
+        words = [w.lower() for w in typed]
+        if words:
+            words[0] = self.typed.get(words[0], _SYNONYMS.get(words[0], words[0]))
         words = self._english_card(words)
-        if len(words) == 2 and words[0] == "meld":
-            for i, word in enumerate(SUIT_WORDS):
-                if word.startswith(words[1]) and words[1]:
-                    words[1] = cards.SUIT_CHARS[i]
+        if len(words) == 2 and words[0] in ("meld", "trump"):
+            for suits in (SUIT_WORDS, [w.lower() for w in self.suits]):
+                for i, word in enumerate(suits):
+                    if word.startswith(words[1]) and words[1]:
+                        words[1] = cards.SUIT_CHARS[i]
         action = notation.action_of(words)
-        if isinstance(action, str) and words and words[0] in ("meld", "draw", "exchange",
-                                                              "close", "out", "pass"):
-            return action[:1].upper() + action[1:] + "."
         if isinstance(action, str):
-            return ("I don't understand %r. Type a card such as QH or 10h, an action "
-                    "(meld H, exchange, close, out, pass), or ? for your choices." % line)
+            head = words[0] if words and words[0] in ("meld", "draw", "exchange", "close",
+                                                      "out", "pass", "trump") else ""
+            for word, was in zip(words, typed):          # the words as typed: 'melduj'
+                action = action.replace("'%s'" % word, "'%s'" % was)
+            return head, self.translate(action)
         return action
 
     def _english_card(self, words):
@@ -227,45 +215,199 @@ class Game:
             return words
         return [_RANKS[rank] + cards.SUIT_CHARS[suit]]
 
+    def also(self):
+        """The words beside the choices, for "?": hint, last, quit."""
+        return ", ".join(self.command(k) for k in ("HINT", "LAST", "QUIT"))
+
+
+class Game:
+    def __init__(self, rules, level, seed, draw_by_hand, autoplay, records, out=print,
+                 lang="en"):
+        self.rules = rules
+        self.w = Words(lang)
+        self.ranks, self.suits = self.w.ranks, self.w.suits
+        self.level = level
+        self.rng = Rng(seed)
+        self.hint_rng = Rng(seed + 7)
+        self.by_hand = draw_by_hand
+        self.autoplay = autoplay
+        self.records = records
+        self.out = out
+        self.signs = self.w.signs
+        self.match = M.Match(rules)
+        self.deal = D.Deal(rules)
+        self.last_action = -1
+        self.me = PlayerView(self.deal, HUMAN)
+        self.them = PlayerView(self.deal, BOT)
+
+    # ------------------------------------------------------------------ words
+
+    def name(self, c):
+        return self.w.name(c)
+
+    def cards_text(self, mask):
+        """The cards of mask, trumps first, each suit from the ace down."""
+        trump = self.deal.trump
+        out = []
+        for suit in [trump] + [s for s in (3, 2, 1, 0) if s != trump]:
+            out.extend(self.name(c) for c in range(suit * 6 + 5, suit * 6 - 1, -1)
+                       if mask >> c & 1)
+        return " ".join(out)
+
+    def marriage(self, suit):
+        return self.w.marriage(suit, suit == self.deal.trump)
+
+    def choice_text(self, action):
+        """What a legal action does, for the list of choices and the hint."""
+        d, w = self.deal, self.w
+        if 0 <= action < 24:
+            return self.name(action)
+        if action == D.A_DRAW:
+            return w("CHOICE_DRAW", w.command("DRAW"))
+        if action == D.A_EXCHANGE:
+            return w("CHOICE_EXCHANGE", w.command("EXCHANGE"), self.name(d.exchange_card()),
+                     self.name(d.upcard))
+        if action == D.A_CLOSE:
+            return w("CHOICE_CLOSE", w.command("CLOSE"))
+        if action == D.A_OUT:
+            return w("CHOICE_OUT", w.command("OUT"), d.total(HUMAN))
+        if action == D.A_PASS:
+            return w.command("PASS")
+        suit = action - D.A_MELD
+        return w("CHOICE_MELD", w.command("MELD"), w.suit_typed(suit), self.marriage(suit))
+
+    def refusal(self, action):
+        """Why the player may not take action now, as a sentence to a person."""
+        return self.w.sentence(self.w.why_not(self.deal, action))
+
+    # --------------------------------------------------------------- the table
+
+    def show_table(self):
+        d, view, w = self.deal, self.me, self.w
+        up = view.upcard()
+        state = view.talon_state()
+        if state == D.CLOSED:
+            talon = w("TALON_CLOSED")
+        elif state == D.EXHAUSTED:
+            talon = w("TALON_EMPTY")
+        else:
+            talon = w("TALON_UP", view.talon_len(), self.name(up)) if up != D.NO_CARD else (
+                w("TALON_LEFT", view.talon_len()))
+        self.out("")
+        self.out(w("TRUMPS", w.suit(view.trump()), talon))
+        pending = view.meld_pending(HUMAN)
+        self.out(w("POINTS", view.total(HUMAN), " " + w("PENDING", pending) if pending else "",
+                   w.tricks(view.tricks(HUMAN)), w.tricks(view.tricks(BOT))))
+        self.out(w("YOUR_HAND", self.cards_text(view.hand())))
+        if d.phase == D.PH_FOLLOW:
+            self.out(w("BOT_LED", self.name(view.lead_card())))
+        elif d.phase == D.PH_CLOSE_REPLY:
+            self.out(w("BOT_CLOSED_REPLY"))
+        elif d.phase == D.PH_DECLARE:
+            self.out(w("DECLARE_NOW", w.command("OUT")))
+        elif d.phase == D.PH_NONLEADER:
+            self.out(w("NONLEADER"))
+        elif d.pending_draw:
+            self.out(w("WON_DRAW"))
+        else:
+            self.out(w.dev("table", "LEAD") + ".")
+
+    def choices(self):
+        buf = bytearray(40)
+        n = self.deal.legal_into(buf)
+        played = 0
+        for i in range(n):
+            if buf[i] < 24:
+                played |= 1 << buf[i]
+        other = [self.choice_text(buf[i]) for i in range(n) if buf[i] >= 24]
+        parts = []
+        if played:
+            parts.append(self.w("PLAY", self.cards_text(played)))
+        parts.extend(other)
+        return self.w("YOU_MAY", "; ".join(parts)) + "\n" + self.w("ALSO", self.w.also())
+
+    # ---------------------------------------------------------------- the turn
+
+    def ask(self):
+        w = self.w
+        while True:
+            try:
+                line = input(w("PROMPT") + " ").strip()
+            except EOFError:
+                return None
+            low = line.lower()
+            said = w.typed.get(low, low)
+            if said in ("quit", "exit", "q"):
+                return None
+            if said in ("?", "help", ""):
+                self.out(self.choices())
+                continue
+            if said == "hint":
+                self.out(w("HINT", self.choice_text(
+                    bot.choose(self.me, self.level, self.hint_rng))))
+                continue
+            if said == "last":
+                self.out(self.last_trick_text())
+                continue
+            action = self.parse(line)
+            if isinstance(action, str):
+                self.out(action)
+                continue
+            if not self.deal.is_legal(action):
+                self.out(self.refusal(action))
+                continue
+            return action
+
+    def parse(self, line):
+        """The action a player typed, or a sentence saying what was not understood."""
+        action = self.w.parse(line)
+        if isinstance(action, tuple):
+            head, why = action
+            if head:
+                return self.w.sentence(why)
+            w = self.w
+            actions = ", ".join([w.command("MELD") + " H"] + [
+                w.command(k) for k in ("EXCHANGE", "CLOSE", "OUT", "PASS")])
+            return w("NOT_UNDERSTOOD", line, w.card_example(), actions)
+        return action
+
+    def _english_card(self, words):
+        return self.w._english_card(words)
+
     def last_trick_text(self):
+        w = self.w
         last = self.me.last_trick()
         if last is None:
-            return ("The last trick can be looked at only until the next card is led, "
-                    "and there is none now.")
+            return w("NO_LAST")
         lead, follow, winner = last
         mine = self.deal.played_by[HUMAN] >> lead & 1
-        return "Last trick: %s led %s, %s %s; %s won it." % (
-            "you" if mine else "the bot", self.name(lead),
-            "the bot played" if mine else "you played", self.name(follow),
-            "you" if winner == HUMAN else "the bot")
+        won = w("LAST_WON_YOU") if winner == HUMAN else w("LAST_WON_BOT")
+        return w("LAST_MINE" if mine else "LAST_ITS", self.name(lead), self.name(follow), won)
 
     # ------------------------------------------------------------ the bot's words
 
     def bot_said(self, action, before_up, before_nine, phase):
-        d = self.deal
+        d, w = self.deal, self.w
         if 0 <= action < 24:
             return None                       # told with the trick or as "The bot led"
         if action == D.A_EXCHANGE:
-            return "The bot swapped its %s for the upcard %s." % (
-                self.name(before_nine), self.name(before_up))
+            return w("BOT_SWAPPED", self.name(before_nine), self.name(before_up))
         if action == D.A_CLOSE:
-            return ("The bot closed the talon: no more drawing; from now on follow suit "
-                    "and beat the card led if you can, else play a trump.")
+            return w("BOT_CLOSED")
         if action == D.A_OUT:
-            return "The bot declares 66."
+            return w("BOT_DECLARES")
         if action == D.A_PASS:                # the loser's declare turn: say nothing
-            return None if phase == D.PH_DECLARE else "The bot passes."
+            return None if phase == D.PH_DECLARE else w("BOT_PASSES")
         if D.A_MELD <= action < D.A_MELD + 4:
             suit = action - D.A_MELD
-            later = "" if d.tricks[BOT] else "; it counts once the bot wins a trick"
-            return "Bot: %s%s." % (self.marriage(suit), later)
+            return w("BOT_MELD" if d.tricks[BOT] else "BOT_MELD_LATER", self.marriage(suit))
         return None
 
     # ----------------------------------------------------------------- a hand
 
     def apply(self, action, seat):
         """Apply an action and tell what happened: the trick, the draw, the bot's move."""
-        d = self.deal
+        d, w = self.deal, self.w
         hand_before = d.hand[HUMAN]
         lead = d.lead_card
         up, nine = d.upcard, d.exchange_card() if d.upcard != D.NO_CARD else D.NO_CARD
@@ -280,47 +422,42 @@ class Game:
             if said:
                 self.out(said)
             if 0 <= action < 24 and lead == D.NO_CARD:
-                self.out("The bot leads %s." % self.name(action))
+                self.out(w("BOT_LEADS", self.name(action)))
         if 0 <= action < 24 and lead != D.NO_CARD:
             self.out(self.trick_text())
         if action == D.A_DRAW:
             got = d.hand[HUMAN] & ~hand_before
-            mine = ("the upcard " if got == 1 << up else "") + self.cards_text(got)
+            mine = w("THE_UPCARD", self.cards_text(got)) if got == 1 << up else (
+                self.cards_text(got))
             if seat == HUMAN:
-                theirs = ("the bot takes the upcard %s" % self.name(up)
+                theirs = (w("BOT_TAKES_UP", self.name(up))
                           if up != D.NO_CARD and d.talon_state == D.EXHAUSTED and
-                          not got >> up & 1 else "the bot draws a card")
-                self.out("You draw %s; %s." % (mine, theirs))
+                          not got >> up & 1 else w("BOT_DRAWS_CARD"))
+                self.out(w("YOU_DRAW", mine, theirs))
             else:
-                self.out("The bot draws a card; you draw %s." % mine)
+                self.out(w("BOT_DRAWS", mine))
         if d.talon_state == D.EXHAUSTED and state == D.OPEN:
-            self.out("The talon is empty: from now on follow suit and beat the card led "
-                     "if you can, else play a trump.")
+            self.out(w("TALON_GONE"))
 
     def trick_text(self):
+        w = self.w
         lead, follow, winner = self.deal.last_trick
         points = cards.CARD_POINTS[lead] + cards.CARD_POINTS[follow]
         mine, its = (lead, follow) if self.deal.played_by[HUMAN] >> lead & 1 else (follow, lead)
         if winner == HUMAN:
-            text = "You win the trick: your %s takes the bot's %s" % (self.name(mine),
-                                                                     self.name(its))
-        else:
-            text = "The bot wins the trick: its %s takes your %s" % (self.name(its),
-                                                                    self.name(mine))
-        return "%s (%d points)." % (text, points)
+            return w("TRICK_YOU", w.dev("table", "YOU_WIN_TRICK"), self.name(mine),
+                     self.name(its), points)
+        return w("TRICK_BOT", self.name(its), self.name(mine), points)
 
     def you_did(self, action):
         """A line confirming the player's own special action."""
-        d = self.deal
+        d, w = self.deal, self.w
         if action == D.A_CLOSE:
-            return ("You close the talon: no more drawing; now follow suit and beat the "
-                    "card led if you can, else trump. You need 66 to win.")
+            return w("YOU_CLOSE")
         if D.A_MELD <= action < D.A_MELD + 4:
-            suit = action - D.A_MELD
-            return "You announce the %s: now lead its king or queen." % self.marriage(suit)
+            return w("YOU_MELD", self.marriage(action - D.A_MELD))
         if action == D.A_EXCHANGE:
-            return "You swap your %s for the upcard %s." % (
-                self.name(d.exchange_card()), self.name(d.upcard))
+            return w("YOU_SWAP", self.name(d.exchange_card()), self.name(d.upcard))
         return None
 
     def turn(self):
@@ -341,75 +478,68 @@ class Game:
         if action is None:
             return False
         if self.autoplay:
-            self.out("you> %s" % self.choice_text(action).split(" (")[0])
+            self.out("%s %s" % (self.w("PROMPT"), self.choice_text(action).split(" (")[0]))
         self.apply(action, HUMAN)
         return True
 
     def hand_result(self):
-        d = self.deal
-        w = d.winner
-        who = {HUMAN: "You", BOT: "The bot"}
-        pts = (d.total(HUMAN), d.total(BOT))
-        if w < 0:
-            return "A draw: you both have %d points; nobody scores." % pts[0]
-        loser = 1 - w
+        d, w = self.deal, self.w
+        win = d.winner
+        if win < 0:
+            return w("RESULT_DRAW", d.total(HUMAN))
+        loser = 1 - win
         closer = d.closer
         reason = d.reason
+        me = "YOU" if win == HUMAN else "BOT"
         if reason == D.REASON_DECLARED and self.last_action != D.A_OUT:
-            text = "%s reached 66 with the last trick (%d points)" % (who[w], d.total(w))
+            text = w("REACHED_" + me, d.total(win))
         elif reason == D.REASON_DECLARED:
-            text = "%s declared 66 with %d points" % (who[w], d.total(w))
+            text = w("DECLARED_" + me, d.total(win))
         elif reason == D.REASON_FALSE_DECLARATION:
-            text = "%s declared 66 with only %d points" % (who[loser], d.total(loser))
+            text = w("FALSE_" + ("YOU" if loser == HUMAN else "BOT"), d.total(loser))
         elif reason == D.REASON_CLOSER_FAILED:
-            text = "%s closed the talon and failed (%d points)" % (who[closer],
-                                                                  d.total(closer))
+            text = w("CLOSE_FAILED_" + ("YOU" if closer == HUMAN else "BOT"), d.total(closer))
         elif reason == D.REASON_CLOSER_BEATEN:
-            text = "%s closed the talon, but %s reached 66 first" % (
-                who[closer], who[w].lower() if w == BOT else "you")
+            text = w("CLOSE_BEATEN_" + ("YOU" if closer == HUMAN else "BOT"))
         elif reason == D.REASON_LAST_TRICK:
-            text = "%s took the last trick" % who[w]
+            text = w("LAST_TRICK_" + me)
         else:
-            text = "The cards ran out: %s %d points to %d" % (
-                "you have" if w == HUMAN else "the bot has", d.total(w), d.total(loser))
-        gain = d.score_delta[w]
+            text = w("RAN_OUT_" + me, d.total(win), d.total(loser))
+        gain = d.score_delta[win]
         why = ""
+        them = "YOU" if loser == HUMAN else "BOT"
         if reason in (D.REASON_DECLARED, D.REASON_HIGHER_TOTAL) and gain >= 2:
             if d.tricks[loser] == 0:
-                why = " (%s took no trick)" % ("you" if loser == HUMAN else "the bot")
+                why = " " + w("NO_TRICK_" + them)
             elif d.total(loser) < 33:
-                why = " (%s stayed under 33)" % ("you" if loser == HUMAN else "the bot")
-        text += ". %s %s %d game point%s%s" % (
-            who[w], "score" if w == HUMAN else "scores", gain, "" if gain == 1 else "s", why)
+                why = " " + w("UNDER_" + them)
+        text = w("GAIN_%s1" % me, text, why) if gain == 1 else w("GAIN_" + me, text, gain, why)
         penalty = d.score_delta[loser]
         if penalty < 0:
-            text += "; %s %d" % ("you lose" if loser == HUMAN else "the bot loses", -penalty)
+            text = w("LOSE_" + them, text, -penalty)
         return text + "."
 
     def play(self):
-        m, d = self.match, self.deal
+        m, d, w = self.match, self.deal, self.w
         m.start(self.rng)
-        self.out("Sixty-Six against the %s bot (%s, match to %d). Type ? for your choices, "
-                 "hint, last, quit." % (bot.LEVELS[self.level], self.rules.preset, m.target))
+        self.out(w("WELCOME", w.level(self.level), self.rules.preset, m.target, w.also()))
         while not m.is_over():
             d.new_hand(m.dealer, self.rng)
-            self.out("\n=== Hand %d: %s, so %s first ===" % (
-                m.hands + 1, "you deal" if m.dealer == HUMAN else "the bot deals",
-                "the bot leads" if m.dealer == HUMAN else "you lead"))
+            self.out("\n" + w("HAND_YOU_DEAL" if m.dealer == HUMAN else "HAND_BOT_DEALS",
+                              m.hands + 1))
             while not d.is_over():
                 if not self.turn():
-                    self.out("Bye.")
+                    self.out(w("BYE"))
                     return 0
             m.record(d)
             self.out(self.hand_result())
-            self.out("Points: you %d, the bot %d. Match: you %d, the bot %d (to %d)." % (
-                d.total(HUMAN), d.total(BOT), m.scores[HUMAN], m.scores[BOT], m.target))
+            self.out(w("HAND_POINTS", d.total(HUMAN), d.total(BOT), m.scores[HUMAN],
+                       m.scores[BOT], m.target))
             if self.records:
                 with open(self.records, "a") as f:
                     f.write(format_record(d, "a hand played in the terminal") + "\n")
-        self.out("Match over: %s. You : the bot %d : %d" % (
-            "you won it" if m.winner == HUMAN else "the bot won it", m.scores[HUMAN],
-            m.scores[BOT]))
+        self.out(w("MATCH_YOU" if m.winner == HUMAN else "MATCH_BOT", m.scores[HUMAN],
+                   m.scores[BOT]))
         return 0
 
 
@@ -429,7 +559,7 @@ def main(command, args):
     ap.add_argument("--autoplay", action="store_true", help="the greedy bot plays for you")
     from sixtysix_tools.catalog import CODES
     ap.add_argument("--lang", choices=CODES, default="en",
-                    help="cards named and typed in this language's words (e.g. pl: D kier)")
+                    help="the game speaks this language (cards typed in its words too: pl: D kier)")
     ns = ap.parse_args(args)
     try:
         rules = cli.rules_for(ns.rules, "term")

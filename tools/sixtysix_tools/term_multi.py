@@ -2,6 +2,7 @@
 
     python3 tools/sixtysix.py term --rules FOUR_PLAYER_PL [--set option=value ...]
         [--level easy|normal|hard] [--seed S] [--records FILE] [--autoplay]
+        [--lang en|pl|cs|de|et]
 
 You are seat 0; bots play the other seats (with 4 players your partner, seat 2, is a bot
 too).  Type a card (`QH`, `10h`) or an action (`trump H`, `pass` for Warszawa or to
@@ -15,55 +16,74 @@ Match: every seat adds the game points its side wins (RULES.md D6); the first se
 the target wins (with 4 players both partners reach it together).  The deal passes
 clockwise: the 3- and 4-player rules do not say which member of a winning side deals.
 """
-from sixtysix_core import bot, bot_multi, cards, explain, notation
+from sixtysix_core import bot, bot_multi
 from sixtysix_core import deal as D
 from sixtysix_core.deal_multi import DealMulti, PH_TRUMP
-from sixtysix_core.record import action_token, format_record
+from sixtysix_core.record import format_record
 from sixtysix_core.rng import Rng
 from sixtysix_core.view_multi import MultiView
 from sixtysix_tools.cli import multi_rules as make_rules
 from sixtysix_tools.cli import wants_multi as wants  # noqa: F401 (term.py)
+from sixtysix_tools.term import Words
 
 HUMAN = 0
-SUITS = {"C": "clubs", "S": "spades", "H": "hearts", "D": "diamonds"}
+W = [None]                  # the Words of the game being played (term.Words)
+
+
+def _w():
+    if W[0] is None:
+        W[0] = Words("en")
+    return W[0]
+
+
+def _t(key, *args):
+    return _w()(key, *args, section="multi")
 
 
 def _hand(mask):
-    return " ".join(cards.name(c) for c in range(23, -1, -1) if mask >> c & 1)
+    return " ".join(_w().name(c) for c in range(23, -1, -1) if mask >> c & 1)
 
 
 def who(view, seat):
     """'you', 'your partner (seat 2)' or 'seat 1'."""
     if seat == HUMAN:
-        return "you"
+        return _t("YOU")
     if not view.each_for_self() and view.phase() != PH_TRUMP and \
             view.side_of(seat) == view.side_of(HUMAN):
-        return "your partner (seat %d)" % seat
-    return "seat %d" % seat
+        return _t("PARTNER", seat)
+    return _t("SEAT", seat)
 
 
 def _trump_line(view):
     t = view.trump()
     if t < 0:
-        return "trump not named yet"
+        return _t("TRUMP_NONE")
     by = view.chooser()
-    line = "trump %s" % SUITS["CSHD"[t]]
+    suit = _w().suit(t)
     if by >= 0:
-        line += ", named by %s" % who(view, by)
+        line = _t("TRUMP_BY", suit, who(view, by))
     elif view.each_for_self():
-        line += ", turned up"
+        line = _t("TRUMP_UP", suit)
     else:
-        line += " (the dealer's bottom card)"
+        line = _t("TRUMP_BOTTOM", suit)
     if view.warszawa():
-        line += "; Warszawa: the hand is worth 3"
+        line = _t("WARSZAWA", line)
     return line
+
+
+def _joined(names):
+    """'you', 'you and seat 2'."""
+    text = names[0]
+    for name in names[1:]:
+        text = _t("AND", text, name)
+    return text
 
 
 def table(view, scores):
     n = view.nseats()
     print()
-    print("Score " + ", ".join("%s %d" % (who(view, s), scores[s]) for s in range(n))
-          + "   | " + _trump_line(view))
+    print(_t("SCORE", ", ".join("%s %d" % (who(view, s), scores[s]) for s in range(n)),
+             _trump_line(view)))
     if view.trump() >= 0:
         sides = []
         done = []
@@ -74,42 +94,62 @@ def table(view, scores):
             done.append(side)
             members = [who(view, p) for p in range(n) if view.side_of(p) == side]
             pend = view.pending(s)
-            sides.append("%s: %d points%s, %d tricks" % (
-                " + ".join(members), view.total(s), " (+%d pending)" % pend if pend else "",
-                view.tricks(s)))
-        print("Sides: " + " | ".join(sides))
+            sides.append(_t("SIDE", " + ".join(members), view.total(s),
+                            " " + _t("PENDING", pend) if pend else "", view.tricks(s)))
+        print(_t("SIDES", " | ".join(sides)))
     k = view.trick_n()
     if k:
         lead = view.leader()
-        print("Trick: " + ", ".join("%s %s" % (who(view, (lead + i) % n),
-                                               cards.name(view.trick_card(i)))
-                                    for i in range(k)))
-    print("Your hand: %s" % _hand(view.hand()))
+        print(_t("TRICK", ", ".join("%s %s" % (who(view, (lead + i) % n),
+                                               _w().name(view.trick_card(i)))
+                                    for i in range(k))))
+    print(_w()("YOUR_HAND", _hand(view.hand())))
+
+
+def spoken(action):
+    """An action in the game's words: a card, 'meld H', 'trump hearts', 'pass'."""
+    w = _w()
+    if action < 24:
+        return w.name(action)
+    if action >= D.A_MELD + 4:
+        return w.command("TRUMP") + " " + w.suit_typed(action - D.A_MELD - 4)
+    if action >= D.A_MELD:
+        return w.command("MELD") + " " + w.suit_typed(action - D.A_MELD)
+    return w.command(("DRAW", "EXCHANGE", "CLOSE", "OUT", "PASS")[action - D.A_DRAW])
+
+
+def _choices(d):
+    buf = bytearray(40)
+    n = d.legal_into(buf)
+    return " ".join(spoken(a) for a in sorted(buf[:n], key=lambda a: (a < 24, -a)))
 
 
 def _ask(view, d, level, rng, last):
+    w = _w()
     while True:
         try:
-            line = input("your move> ").strip()
+            line = input(_t("PROMPT") + " ").strip()
         except EOFError:
             return None
-        if line in ("quit", "exit"):
+        said = w.typed.get(line.lower(), line)
+        if said in ("quit", "exit"):
             return None
-        if line in ("?", "help", ""):
-            print("You may:", " ".join(notation.legal_tokens(d)))
+        if said in ("?", "help", ""):
+            print(w("YOU_MAY", _choices(d)))
+            print(w("ALSO", w.also()))
             continue
-        if line == "hint":
-            print("The bot would play:", action_token(bot.choose(view, level, rng)))
+        if said == "hint":
+            print(_t("HINT", spoken(bot.choose(view, level, rng))))
             continue
-        if line == "last":
-            print("Last trick: %s" % (last[0] if last[0] else "none yet"))
+        if said == "last":
+            print(_t("LAST", last[0] if last[0] else _t("NONE_YET")))
             continue
-        action = notation.action_of(line.split())
-        if isinstance(action, str) or action < 0:
-            print("Not understood:", action if isinstance(action, str) else line)
+        action = w.parse(line)
+        if isinstance(action, tuple) or action < 0:
+            print(_t("NOT_UNDERSTOOD", action[1] if isinstance(action, tuple) else line))
             continue
         if not d.is_legal(action):
-            print("Not allowed:", explain.why_not(d, action))
+            print(_t("NOT_ALLOWED", w.why_not(d, action, d.to_move)))
             continue
         return action
 
@@ -117,6 +157,7 @@ def _ask(view, d, level, rng, last):
 def main(command, args):
     import sys
     from sixtysix_tools import cli
+    from sixtysix_tools.catalog import CODES
     ap = cli.Parser(prog="sixtysix.py term", stream=sys.stdout,
                     description="A 3- or 4-player match against bots in the terminal.")
     ap.add_argument("--level", choices=bot.LEVELS, default="normal")
@@ -126,6 +167,8 @@ def main(command, args):
                     help="a rules option over the preset (repeatable)")
     ap.add_argument("--records", metavar="FILE", help="append each hand's record here")
     ap.add_argument("--autoplay", action="store_true", help="the greedy bot plays for you")
+    ap.add_argument("--lang", choices=CODES, default="en",
+                    help="the game speaks this language (cards typed in its words too)")
     ns = ap.parse_args(args)
     level = bot.LEVELS.index(ns.level)
     seed, preset, settings, records, autoplay = ns.seed, ns.rules, ns.set, ns.records, ns.autoplay
@@ -136,6 +179,8 @@ def main(command, args):
     except (ValueError, cli.BadInput) as e:
         print("sixtysix.py term: %s" % e)
         return 2
+    W[0] = Words(ns.lang)
+    w = W[0]
     n = rules.players
     rng = Rng(seed if seed is not None else __import__("time").time_ns() % 1000003)
     scores = [0] * n
@@ -143,12 +188,11 @@ def main(command, args):
     d = DealMulti(rules)
     me = MultiView(d, HUMAN)
     them = MultiView(d, 1)
-    print("Sixty-Six for %d (%s, bots: %s). Type ? for your choices, hint, last, quit."
-          % (n, " ".join([preset] + settings), bot.LEVELS[level]))
+    print(_t("WELCOME", n, " ".join([preset] + settings), w.level(level), w.also()))
     while max(scores) < rules.match_target:
         d.new_hand(dealer, rng)
-        print("\n=== New hand: %s deal%s; first to choose trump: %s ===" % (
-            who(me, dealer), "" if dealer == HUMAN else "s", who(me, d.forehand)))
+        print("\n" + (_t("NEW_HAND_YOU", who(me, d.forehand)) if dealer == HUMAN else
+                      _t("NEW_HAND", who(me, dealer), who(me, d.forehand))))
         last = [None]
         while not d.is_over():
             seat = d.to_move
@@ -162,34 +206,42 @@ def main(command, args):
                 them.set_seat(seat)
                 action = bot.choose(them, level, rng)
                 if action != D.A_PASS or d.phase == PH_TRUMP:
-                    print("%s: %s" % (who(me, seat).capitalize(), _spoken(d, action)))
+                    print(_t("SAID", _capital(who(me, seat)), _spoken(d, action)))
             k = d.trick_n
             lead = d.leader
             d.apply(action)
             if action < 24 and k == n - 1:
                 text = ", ".join("%s %s" % (who(me, (lead + i) % n),
-                                            cards.name(d.trick_cards[i])) for i in range(n))
-                last[0] = "%s; won by %s" % (text, who(me, d.leader))
-                print("  trick: %s" % last[0])
+                                            w.name(d.trick_cards[i])) for i in range(n))
+                last[0] = _t("TRICK_DONE", text, who(me, d.leader))
+                print("  " + last[0])
         for s in range(n):
             scores[s] += d.score_delta[s]
         winners = d.winners()
-        print("Hand over: %s (%s). Game points: %s" % (
-            "a draw" if not winners else " and ".join(who(me, s) for s in winners) + " won",
-            D.REASON_NAMES[d.reason],
-            ", ".join("%s +%d" % (who(me, s), d.score_delta[s]) for s in range(n))))
+        gains = ", ".join("%s +%d" % (who(me, s), d.score_delta[s]) for s in range(n))
+        reason = _t("REASON%d" % d.reason)
+        print(_t("HAND_WON", _joined([who(me, s) for s in winners]), reason, gains)
+              if winners else _t("HAND_DRAW", reason, gains))
         if records:
             with open(records, "a") as f:
                 f.write(format_record(d, "a hand played in the terminal") + "\n")
         dealer = (dealer + 1) % n
     top = max(scores)
-    print("Match over: %s won; %s" % (
-        " and ".join(who(me, s) for s in range(n) if scores[s] == top),
-        " : ".join(str(scores[s]) for s in range(n))))
+    print(_t("MATCH_OVER", _joined([who(me, s) for s in range(n) if scores[s] == top]),
+             " : ".join(str(scores[s]) for s in range(n))))
     return 0
+
+
+def _capital(text):
+    return text[:1].upper() + text[1:]
 
 
 def _spoken(d, action):
     if action == D.A_PASS and d.phase == PH_TRUMP:
-        return "Warszawa" if not d.each else "pass (my next card sets trump)"
-    return action_token(action)
+        return _t("SAID_WARSZAWA") if not d.each else _t("SAID_PASS")
+    if action >= D.A_MELD + 4:
+        return _t("NAME_TRUMP", _w().suit(action - D.A_MELD - 4))
+    if action >= D.A_MELD:
+        suit = action - D.A_MELD
+        return _w().marriage(suit, suit == d.trump)
+    return spoken(action)
