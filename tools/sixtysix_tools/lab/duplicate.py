@@ -27,6 +27,21 @@ def choose_by_name(name, named, known):
     raise ValueError("unknown bot %r (choose from %s)" % (name, ", ".join(known)))
 
 
+def parser(description, bots, hands, hands_help, jobs, rules, rules_help):
+    """The command line a tournament shares: bots a and b, --hands, --seed, --jobs,
+    --rules and --quiet (with these defaults and help)."""
+    from sixtysix_tools import cli
+    ap = cli.Parser(prog="sixtysix.py tournament", description=description)
+    ap.add_argument("a", choices=bots)
+    ap.add_argument("b", choices=bots)
+    ap.add_argument("--hands", type=cli.number(1), default=hands, help=hands_help)
+    ap.add_argument("--seed", type=cli.number(0), default=1)
+    ap.add_argument("--jobs", type=cli.number(1), default=jobs)
+    ap.add_argument("--rules", default=rules, help=rules_help)
+    ap.add_argument("--quiet", action="store_true", help="no progress bar")
+    return ap
+
+
 def run_deals(job, tasks, jobs, progress):
     """job(task) for every task, in order, in a pool of `jobs` workers when jobs > 1 and
     there is more than one task; with a progress bar on stderr if progress."""

@@ -22,8 +22,8 @@ from sixtysix_core import deal as D
 from sixtysix_core import rules as R
 from sixtysix_core import rng as RNG
 from sixtysix_tools.lab.duplicate import (_mean_ci, _progress, _share_ci,  # noqa: F401
-                                         _wilson, check_bots, choose_by_name, play_hand,
-                                         run_deals)
+                                         _wilson, check_bots, choose_by_name, parser,
+                                         play_hand, run_deals)
 
 BOTS = ("random", "greedy", "rdeep", "expert", "easy", "normal", "hard", "hard-v1", "hard-v2",
         "pimc-deep")
@@ -152,16 +152,8 @@ def main(command, args):
     if cli.wants_multi(args):                       # 3 and 4 players: their own module
         from sixtysix_tools.lab import tournament_multi
         return tournament_multi.main(command, args)
-    ap = cli.Parser(prog="sixtysix.py tournament",
-                    description="Duplicate tournament between two bots.")
-    ap.add_argument("a", choices=BOTS)
-    ap.add_argument("b", choices=BOTS)
-    ap.add_argument("--hands", type=cli.number(1), default=200,
-                    help="duplicate deals (each played twice)")
-    ap.add_argument("--seed", type=cli.number(0), default=1)
-    ap.add_argument("--jobs", type=cli.number(1), default=2)
-    ap.add_argument("--rules", default="CLASSIC_66", help="rules preset")
-    ap.add_argument("--quiet", action="store_true", help="no progress bar")
+    ap = parser("Duplicate tournament between two bots.", BOTS, 200,
+                "duplicate deals (each played twice)", 2, "CLASSIC_66", "rules preset")
     ns = ap.parse_args(args)
     cli.rules_for(ns.rules, "tournament")      # before any worker starts
     r = run(ns.a, ns.b, ns.hands, ns.seed, ns.jobs, ns.rules, not ns.quiet)

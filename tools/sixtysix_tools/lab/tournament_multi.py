@@ -24,7 +24,7 @@ from sixtysix_core import rng as RNG
 from sixtysix_tools.cli import multi_rules as make_rules
 from sixtysix_tools.cli import wants_multi as wants  # noqa: F401 (tournament.py)
 from sixtysix_tools.lab.duplicate import (_mean_ci, _share_ci, check_bots, choose_by_name,
-                                         play_hand, run_deals)
+                                         parser, play_hand, run_deals)
 
 BOTS = ("random", "greedy", "easy", "normal", "hard")
 
@@ -129,20 +129,11 @@ def report(r):
 
 
 def main(command, args):
-    from sixtysix_tools import cli
-    ap = cli.Parser(prog="sixtysix.py tournament",
-                    description="Duplicate tournament, 3 or 4 players.")
-    ap.add_argument("a", choices=BOTS)
-    ap.add_argument("b", choices=BOTS)
-    ap.add_argument("--hands", type=cli.number(1), default=100,
-                    help="deals (each in every rotation)")
-    ap.add_argument("--seed", type=cli.number(0), default=1)
-    ap.add_argument("--jobs", type=cli.number(1), default=1)
-    ap.add_argument("--rules", default="THREE_PLAYER_PL", help="a 3- or 4-player preset")
+    ap = parser("Duplicate tournament, 3 or 4 players.", BOTS, 100,
+                "deals (each in every rotation)", 1, "THREE_PLAYER_PL", "a 3- or 4-player preset")
     ap.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
                     help="a rules option over the preset (repeatable)")
     ap.add_argument("--lineup", default=None, help="A/B per seat from P1, e.g. A,B,B")
-    ap.add_argument("--quiet", action="store_true", help="no progress bar")
     ns = ap.parse_args(args)
     try:
         r = run(ns.a, ns.b, ns.hands, ns.seed, ns.rules, ns.set, ns.lineup, ns.jobs,
