@@ -37,6 +37,25 @@ def rules_with(preset="CLASSIC_66", **options):
     return r
 
 
+# 3 and 4 players: the presets and the one option that changes the most (the sides)
+GAMES_MULTI = [("THREE_PLAYER_PL", {}), ("FOUR_PLAYER_PL", {}),
+               ("THREE_PLAYER_PL", {"three_player_mode": "each_for_self"})]
+
+
+def multi_hands(preset, opts, seed, count):
+    """count new hands of a DealMulti under the preset with opts (rules_with), the
+    dealer rotating (hand % players), all dealt from one Rng(seed): yields (hand number,
+    the deal, that Rng), each hand dealt when the test is done with the one before."""
+    from sixtysix_core.deal_multi import DealMulti
+    from sixtysix_core.rng import Rng
+    rules = rules_with(preset, **opts)
+    rng = Rng(seed)
+    for hand in range(count):
+        d = DealMulti(rules)
+        d.new_hand(hand % rules.players, rng)
+        yield hand, d, rng
+
+
 def position(n_hand, d_hand, *, trump="H", upcard=None, talon=(), state=D.OPEN,
              leader=N, lead=None, tricks=(0, 0), cardpts=(0, 0), credited=(0, 0),
              pending=(0, 0), pending_draw=False, closer=-1, rules=None, trick_no=None):
@@ -145,6 +164,32 @@ def run_review(rev, d, seat=0, seed=66):
         if not more:
             break
     return rev, seen
+
+
+def card_choices(d, x):
+    """Seat 0's card choices among two or more legal cards in finished hand d, counted
+    by replaying its log in x, a new Deal or DealMulti under d's rules."""
+    x.deck[:] = d.deck
+    x.deal_from_deck(d.dealer)
+    choices = 0
+    for k in range(d.log_len):
+        a = d.log_action[k]
+        if a < 24 and x.to_move == 0 and cards.count(x.legal_cards()) > 1:
+            choices += 1
+        x.apply(a)
+    return choices
+
+
+def check_interleaved_review(third, other, rev):
+    """Review `third` (started) to its end with a step of review `other` before each of
+    its steps: it must judge the hand as the finished review rev did."""
+    while True:
+        other.step()
+        if not third.step():
+            break
+    assert (third.trick, third.played, third.better, third.loss) == (
+        rev.trick, rev.played, rev.better, rev.loss)
+    assert third.progress(100) == 100
 
 
 def check_review_progress(rev, d, damaged_at, max_decisions, max_steps):
