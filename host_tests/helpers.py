@@ -166,6 +166,17 @@ def run_review(rev, d, seat=0, seed=66):
     return rev, seen
 
 
+def review_planted(rev, d, planted, note=None):
+    """Review finished hand d for seat 0 with rev (run_review), planted = (trick, card,
+    loss) a blunder seat 0 made in it: (rev, the judged choices, the planted card's
+    judgement (trick, played, better, loss), loss), asserting that card was judged."""
+    trick, card, loss = planted
+    rev, seen = run_review(rev, d)
+    mine = [s for s in seen if s[0] == trick and s[1] == card]
+    assert mine, (note, planted, seen)
+    return rev, seen, mine[0], loss
+
+
 def card_choices(d, x):
     """Seat 0's card choices among two or more legal cards in finished hand d, counted
     by replaying its log in x, a new Deal or DealMulti under d's rules."""

@@ -16,7 +16,7 @@ import pytest
 
 import mplane
 from helpers import (GAMES_MULTI, card_choices, check_interleaved_review, check_review_progress,
-                     multi_hands, rules_with, run_review)
+                     multi_hands, review_planted, rules_with, run_review)
 from invariants import choose_random
 from sixtysix_core import bot
 from sixtysix_core import bot_multi as BM
@@ -165,12 +165,9 @@ def test_review_finds_a_planted_blunder(preset, opts, kind):
         d, planted = _bot_hand(preset, opts, seed, kind)
         if planted is None:
             continue
-        trick, card, loss = planted
-        rev, seen = _review(d)
-        mine = [s for s in seen if s[0] == trick and s[1] == card]
-        assert mine, (seed, planted, seen)
+        rev, seen, judged, loss = review_planted(ReviewMulti(d.rules), d, planted, seed)
         # every world the review searches is one of _sure_loss's: at least that loss
-        assert mine[0][2] != card and mine[0][3] >= loss, (seed, planted, mine)
+        assert judged[2] != judged[1] and judged[3] >= loss, (seed, planted, judged)
         top = max(s[3] for s in seen)
         if top >= review._MIN_LOSS:
             assert rev.trick > 0 and rev.loss == top
@@ -189,10 +186,8 @@ def test_review_finds_a_sure_blunder_of_four_players(seed):
     at least that loss below the card it names."""
     d, planted = _bot_hand("FOUR_PLAYER_PL", {}, seed, "sure", random_play=True)
     assert planted is not None
-    trick, card, loss = planted
-    rev, seen = _review(d)
-    mine = [s for s in seen if s[0] == trick and s[1] == card]
-    assert mine and mine[0][2] != card and mine[0][3] >= loss, (planted, seen)
+    rev, seen, judged, loss = review_planted(ReviewMulti(d.rules), d, planted)
+    assert judged[2] != judged[1] and judged[3] >= loss, (planted, seen)
     assert rev.trick > 0 and rev.loss == max(s[3] for s in seen)
 
 
