@@ -150,6 +150,46 @@ def apply_all(d, actions):
         d.apply(a)
 
 
+def power_cuts(mem, off, size, image, junk, every=1):
+    """The memory a write of image into the size bytes at mem[off:] leaves when the
+    power is cut after its first k bytes (k = 0, every, 2 * every, ... up to size): for
+    each k, a copy of mem with the rest of the slot its old bytes, then one with it
+    garbage from junk (a random.Random)."""
+    for k in range(0, size + 1, every):
+        for fill in ("old", "junk"):
+            trial = bytearray(mem)
+            tail = trial[off + k:off + size] if fill == "old" else bytearray(
+                junk.getrandbits(8) for _ in range(size - k))
+            trial[off:off + size] = image[:k] + tail
+            yield trial
+
+
+def torn_writes(mem, size, states, next_slot, image, newest, same, junk, every=1):
+    """Save each of states in turn into mem, slots of size bytes (next_slot(mem): (slot,
+    seq), which must count 1, 2, ...; image(seq, *state): the bytes), each write first cut
+    by power_cuts: the newest save (newest(memory): the loaded save or None) must then be
+    the new state when the slot is complete or the save found has the new seq, nothing
+    before the first save, else the previous state (same(saved, *state) checks one).
+    Yields each state once its write is whole."""
+    prev = None
+    for step, state in enumerate(states):
+        slot, seq = next_slot(mem)
+        assert seq == step + 1
+        img = image(seq, *state)
+        off = slot * size
+        for trial in power_cuts(mem, off, size, img, junk, every):
+            saved = newest(trial)
+            if trial[off:off + size] == img or (saved is not None and saved.seq == seq):
+                same(saved, *state)
+            elif prev is None:
+                assert saved is None
+            else:
+                same(saved, *prev)
+        mem[off:off + size] = img
+        prev = state
+        yield state
+
+
 def run_review(rev, d, seat=0, seed=66):
     """Review finished hand `d` for `seat` with review object `rev` (review.Review or
     review_multi.ReviewMulti) to its end: (rev, the judged choices as (trick, played,
