@@ -150,6 +150,16 @@ def apply_all(d, actions):
         d.apply(a)
 
 
+def bit_flips(buf, n):
+    """Every copy of buf with one of the bits of its first n bytes flipped: (byte, bit,
+    the copy) each."""
+    for i in range(n):
+        for bit in range(8):
+            bad = bytearray(buf)
+            bad[i] ^= 1 << bit
+            yield i, bit, bad
+
+
 def power_cuts(mem, off, size, image, junk, every=1):
     """The memory a write of image into the size bytes at mem[off:] leaves when the
     power is cut after its first k bytes (k = 0, every, 2 * every, ... up to size): for

@@ -3,7 +3,7 @@ import random
 
 import pytest
 
-from helpers import torn_writes
+from helpers import bit_flips, torn_writes
 from sixtysix_core import deal as D
 from sixtysix_ui import words  # noqa: E402
 from sixtysix_core import match as M
@@ -84,11 +84,8 @@ def test_every_single_bit_flip_is_detected():
     settings, rng, match, deal = _game(0, 11, 17)
     buf = _image(9, settings, rng, match, deal)
     n = buf[3] | buf[4] << 8
-    for i in range(n):
-        for bit in range(8):
-            bad = bytearray(buf)
-            bad[i] ^= 1 << bit
-            assert PL.decode(bad) is None, (i, bit)
+    for i, bit, bad in bit_flips(buf, n):
+        assert PL.decode(bad) is None, (i, bit)
 
 
 def test_power_cut_at_every_byte_of_a_two_slot_write_sequence():
