@@ -37,6 +37,25 @@ def rules_with(preset="CLASSIC_66", **options):
     return r
 
 
+# 3 and 4 players: the presets and the one option that changes the most (the sides)
+GAMES_MULTI = [("THREE_PLAYER_PL", {}), ("FOUR_PLAYER_PL", {}),
+               ("THREE_PLAYER_PL", {"three_player_mode": "each_for_self"})]
+
+
+def multi_hands(preset, opts, seed, count):
+    """count new hands of a DealMulti under the preset with opts (rules_with), the
+    dealer rotating (hand % players), all dealt from one Rng(seed): yields (hand number,
+    the deal, that Rng), each hand dealt when the test is done with the one before."""
+    from sixtysix_core.deal_multi import DealMulti
+    from sixtysix_core.rng import Rng
+    rules = rules_with(preset, **opts)
+    rng = Rng(seed)
+    for hand in range(count):
+        d = DealMulti(rules)
+        d.new_hand(hand % rules.players, rng)
+        yield hand, d, rng
+
+
 def position(n_hand, d_hand, *, trump="H", upcard=None, talon=(), state=D.OPEN,
              leader=N, lead=None, tricks=(0, 0), cardpts=(0, 0), credited=(0, 0),
              pending=(0, 0), pending_draw=False, closer=-1, rules=None, trick_no=None):
@@ -131,6 +150,56 @@ def apply_all(d, actions):
         d.apply(a)
 
 
+def bit_flips(buf, n):
+    """Every copy of buf with one of the bits of its first n bytes flipped: (byte, bit,
+    the copy) each."""
+    for i in range(n):
+        for bit in range(8):
+            bad = bytearray(buf)
+            bad[i] ^= 1 << bit
+            yield i, bit, bad
+
+
+def power_cuts(mem, off, size, image, junk, every=1):
+    """The memory a write of image into the size bytes at mem[off:] leaves when the
+    power is cut after its first k bytes (k = 0, every, 2 * every, ... up to size): for
+    each k, a copy of mem with the rest of the slot its old bytes, then one with it
+    garbage from junk (a random.Random)."""
+    for k in range(0, size + 1, every):
+        for fill in ("old", "junk"):
+            trial = bytearray(mem)
+            tail = trial[off + k:off + size] if fill == "old" else bytearray(
+                junk.getrandbits(8) for _ in range(size - k))
+            trial[off:off + size] = image[:k] + tail
+            yield trial
+
+
+def torn_writes(mem, size, states, next_slot, image, newest, same, junk, every=1):
+    """Save each of states in turn into mem, slots of size bytes (next_slot(mem): (slot,
+    seq), which must count 1, 2, ...; image(seq, *state): the bytes), each write first cut
+    by power_cuts: the newest save (newest(memory): the loaded save or None) must then be
+    the new state when the slot is complete or the save found has the new seq, nothing
+    before the first save, else the previous state (same(saved, *state) checks one).
+    Yields each state once its write is whole."""
+    prev = None
+    for step, state in enumerate(states):
+        slot, seq = next_slot(mem)
+        assert seq == step + 1
+        img = image(seq, *state)
+        off = slot * size
+        for trial in power_cuts(mem, off, size, img, junk, every):
+            saved = newest(trial)
+            if trial[off:off + size] == img or (saved is not None and saved.seq == seq):
+                same(saved, *state)
+            elif prev is None:
+                assert saved is None
+            else:
+                same(saved, *prev)
+        mem[off:off + size] = img
+        prev = state
+        yield state
+
+
 def run_review(rev, d, seat=0, seed=66):
     """Review finished hand `d` for `seat` with review object `rev` (review.Review or
     review_multi.ReviewMulti) to its end: (rev, the judged choices as (trick, played,
@@ -145,6 +214,43 @@ def run_review(rev, d, seat=0, seed=66):
         if not more:
             break
     return rev, seen
+
+
+def review_planted(rev, d, planted, note=None):
+    """Review finished hand d for seat 0 with rev (run_review), planted = (trick, card,
+    loss) a blunder seat 0 made in it: (rev, the judged choices, the planted card's
+    judgement (trick, played, better, loss), loss), asserting that card was judged."""
+    trick, card, loss = planted
+    rev, seen = run_review(rev, d)
+    mine = [s for s in seen if s[0] == trick and s[1] == card]
+    assert mine, (note, planted, seen)
+    return rev, seen, mine[0], loss
+
+
+def card_choices(d, x):
+    """Seat 0's card choices among two or more legal cards in finished hand d, counted
+    by replaying its log in x, a new Deal or DealMulti under d's rules."""
+    x.deck[:] = d.deck
+    x.deal_from_deck(d.dealer)
+    choices = 0
+    for k in range(d.log_len):
+        a = d.log_action[k]
+        if a < 24 and x.to_move == 0 and cards.count(x.legal_cards()) > 1:
+            choices += 1
+        x.apply(a)
+    return choices
+
+
+def check_interleaved_review(third, other, rev):
+    """Review `third` (started) to its end with a step of review `other` before each of
+    its steps: it must judge the hand as the finished review rev did."""
+    while True:
+        other.step()
+        if not third.step():
+            break
+    assert (third.trick, third.played, third.better, third.loss) == (
+        rev.trick, rev.played, rev.better, rev.loss)
+    assert third.progress(100) == 100
 
 
 def check_review_progress(rev, d, damaged_at, max_decisions, max_steps):

@@ -11,6 +11,7 @@ laptop has no audiocore, so the plain stand-in sample is used).  Prints PASS/FAI
 import sys
 
 import micropython
+from mp_locked import review_locked
 
 
 class _Out:
@@ -45,24 +46,11 @@ def main():
         while not d.is_over():
             v.set_seat(d.to_move)
             d.apply(bot.choose(v, 2, r))
-        rev.start(d, 0)                         # warm-up (scratch, the spare Deal of
-        while rev.step():                       # the first closed or exhausted talon)
-            pass
-        rev.start(d, 0)
-        more = True
-        while more:
-            micropython.heap_lock()
-            try:
-                more = rev.step()
-                ok = True
-            except MemoryError:
-                ok = False
-            micropython.heap_unlock()
-            if not ok:
-                print("FAIL allocation in Review.step: hand", seed, "log index", rev.i)
-                failures += 1
-                break
-            slices += 1
+        steps, ok = review_locked(rev, d, 0)
+        slices += steps
+        if not ok:
+            print("FAIL allocation in Review.step: hand", seed, "log index", rev.i)
+            failures += 1
         if rev.decisions < 2:
             print("FAIL too few choices judged", rev.decisions)
             failures += 1

@@ -12,7 +12,7 @@ locked.  Prints PASS or FAIL lines; exits 1 on any failure.
 import gc
 import sys
 
-import micropython
+from mp_locked import review_locked
 
 CASES = (("THREE_PLAYER_PL", None), ("FOUR_PLAYER_PL", None),
          ("THREE_PLAYER_PL", "three_player_mode=each_for_self"))
@@ -58,24 +58,11 @@ def main():
                 break
             saves += 1
         rev = ReviewMulti(rules, d)
-        rev.start(d, 0)                     # warm-up: the bot's scratch state
-        while rev.step():
-            pass
-        rev.start(d, 0)
-        more = True
-        while more:
-            micropython.heap_lock()
-            try:
-                more = rev.step()
-                ok = True
-            except MemoryError:
-                ok = False
-            micropython.heap_unlock()
-            if not ok:
-                print("FAIL allocation in ReviewMulti.step:", preset, option, "log index", rev.i)
-                failures += 1
-                break
-            slices += 1
+        steps, ok = review_locked(rev, d, 0)
+        slices += steps
+        if not ok:
+            print("FAIL allocation in ReviewMulti.step:", preset, option, "log index", rev.i)
+            failures += 1
         if rev.decisions < 1 or not d.is_over():
             print("FAIL", preset, "judged", rev.decisions, "over", d.is_over())
             failures += 1

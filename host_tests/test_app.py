@@ -43,6 +43,13 @@ def _blank_nvm():
     return bytearray(b"\xff" * 8192)
 
 
+def _at_table(board, seed):
+    """A new match on board (a blank NVM, the Driver's seed): (driver, app, its table)."""
+    d = Driver(board, seed=seed, nvm=_blank_nvm())
+    d.run("a settle")
+    return d, d.app, d.app.table
+
+
 def _check(app):
     """Invariants that must hold after every step."""
     assert app.screen in (A.S_TITLE, A.S_PLAY, A.S_SUMMARY, A.S_MATCH_END, A.S_HELP,
@@ -443,10 +450,7 @@ def _to_popup_entry(d, action):
 
 @pytest.mark.parametrize("board", BOARDS)
 def test_menu_never_opens_on_a_losing_action_and_a_short_66_asks(board):
-    d = Driver(board, seed=3, nvm=_blank_nvm())
-    d.run("a settle")
-    app = d.app
-    t = app.table
+    d, app, t = _at_table(board, 3)
     deal = _deal_to(d, lambda g: g.phase == D.PH_LEAD and g.talon_state != D.OPEN
                     and g.total(0) < 66 and not g.legal_specials() & ~(D.B_OUT | D.B_CLOSE))
     d.press("b")
@@ -572,9 +576,7 @@ def test_the_bots_swap_and_close_stay_until_the_players_move(monkeypatch):
 @pytest.mark.parametrize("board", BOARDS)
 def test_last_trick_reviewable_until_a_card_is_led(board):
     """RULES.md R22: the last trick until a card is led to the next one, never after."""
-    d = Driver(board, seed=9, nvm=_blank_nvm())
-    d.run("a settle")
-    t = d.app.table
+    d, _, t = _at_table(board, 9)
     d.press("up")
     assert t.message == tx_key("table", "NO_TRICK")
     app = _human_turn(d, lambda a: a.deal.phase == D.PH_FOLLOW and a.deal.leader == A.BOT
@@ -661,10 +663,7 @@ def test_a_trick_the_bot_won_can_be_looked_at_before_it_leads(board):
 
 @pytest.mark.parametrize("board", BOARDS)
 def test_both_trick_cards_slide_to_the_winners_side(board):
-    d = Driver(board, seed=6, nvm=_blank_nvm())
-    d.run("a settle")
-    app = d.app
-    t = app.table
+    d, app, t = _at_table(board, 6)
     L = app.layout
     seen = set()
     for _ in range(400):
@@ -697,10 +696,7 @@ def test_both_trick_cards_slide_to_the_winners_side(board):
 
 @pytest.mark.parametrize("board", BOARDS)
 def test_hint_is_whole_preselects_and_is_the_same_for_the_same_position(board):
-    d = Driver(board, seed=6, nvm=_blank_nvm())
-    d.run("a settle")
-    app = d.app
-    t = app.table
+    d, app, t = _at_table(board, 6)
     app = _human_turn(d, lambda a: a.deal.phase == D.PH_FOLLOW)
     t.cursor = (t.cursor + 1) % t.ring()
     d.press("select")
@@ -1035,10 +1031,7 @@ def test_the_nine_and_a_marriage_card_can_be_led_alone(board, monkeypatch, live_
     """A on the trump nine swaps and A on a marriage's K or Q shows it (the shortcut);
     the menu has an entry that leads that card alone (B opens it on the swap or the
     marriage: test_b_then_a_on_the_nine_or_a_marriage_card_keeps_the_swap_or_the_marriage)."""
-    d = Driver(board, seed=3, nvm=_blank_nvm())
-    d.run("a settle")
-    app = d.app
-    t = app.table
+    d, app, t = _at_table(board, 3)
     deal = _deal_to(d, lambda g: g.phase == D.PH_LEAD and not g.pending_draw
                     and g.legal_specials() & D.B_EXCHANGE)
     nine = deal.exchange_card()
@@ -1100,9 +1093,7 @@ def test_a_marriage_that_reaches_66_is_declared_before_anything_is_led():
 
 @pytest.mark.parametrize("board", BOARDS + ("three",))
 def test_a_marriage_to_66_from_the_card_or_the_menu_offers_the_declaration(board):
-    d = Driver(board, seed=5, nvm=_blank_nvm())
-    d.run("a settle")
-    app = d.app
+    d, app, _ = _at_table(board, 5)
     for via_menu in (False, True):
         deal = _deal_to(d, lambda g: _marriage_to_66(g) >= 0, limit=60000)
         t = app.table                               # a new table each hand (enter_play)
@@ -1128,9 +1119,7 @@ def test_a_marriage_to_66_from_the_card_or_the_menu_offers_the_declaration(board
 def test_b_then_a_on_the_nine_or_a_marriage_card_keeps_the_swap_or_the_marriage(board):
     """B from the trump nine opens the menu on the swap, from the K or Q of a marriage
     on that marriage: B then A never leads the card alone (the swap or the 20/40 lost)."""
-    d = Driver(board, seed=3, nvm=_blank_nvm())
-    d.run("a settle")
-    t = d.app.table
+    d, _, t = _at_table(board, 3)
     deal = _deal_to(d, lambda g: g.phase == D.PH_LEAD and not g.pending_draw
                     and g.legal_specials() & D.B_EXCHANGE)
     assert t.slots[t.cursor] == deal.exchange_card()

@@ -21,12 +21,8 @@ from sixtysix_core import deal as D  # noqa: E402
 from sixtysix_core import rules as R  # noqa: E402
 from sixtysix_core.deal_multi import DealMulti  # noqa: E402
 from sixtysix_core.rng import Rng  # noqa: E402
-from sixtysix_tools import simhw  # noqa: E402
-from sixtysix_tools.sim import Driver  # noqa: E402
 import test_app_reach  # noqa: E402
 
-_KEYS = test_app_reach._KEYS
-_THREE = test_app_reach._THREE
 RULES = (
     ("THREE_PLAYER_PL", ()),
     ("FOUR_PLAYER_PL", ()),
@@ -40,35 +36,28 @@ RULES = (
 
 class _Search(test_app_reach._Search):
     """The two-player search (test_app_reach.py) on a 3- or 4-player match: its own
-    start and reset, and the trump page is a screen of the search too."""
+    start, position class and last-trick slot, and the trump page is a screen of the
+    search too."""
+
+    DEAL = DealMulti
+    LAST = 4
 
     def __init__(self, board, preset, options):
-        three = board == "three"
-        size = simhw.OLED_SIZE if board != "pygamer" else simhw.TFT_SIZE
-        self.d = d = Driver(board, seed=5, display=simhw.NullDisplay(*size),
-                            nvm=bytearray(b"\xff" * 8192))
-        self.keys = _THREE if three else _KEYS
-        rules = R.preset(preset)
-        for name, value in options:
+        self.preset = preset
+        self.options = options
+        super().__init__(board)
+
+    def _start(self):
+        rules = R.preset(self.preset)
+        for name, value in self.options:
             rules.set(name, value)
-        app = d.app
-        app.settings.preset = R.preset_names().index(preset)
+        app = self.d.app
+        app.settings.preset = R.preset_names().index(self.preset)
         rules.copy_into(app.choice)
         app.new_match()
-        self.snap = DealMulti(app.rules)
-        self.now = d.now
 
-    def _reset(self):
-        app = self.d.app
-        self.snap.copy_into(app.deal)
-        if app.table is None:                   # dropped while the title showed
-            app.table = app.kind.table()
-        t = app.table
-        t.last[4] = D.NO_CARD
-        t.bot_note = ""
-        t.cursor = 0
-        app.show(t)                             # as after a resume
-        self._step(0)                           # the trump page or a forced menu opens
+    def _settings(self, settings):
+        pass                                    # no draw by hand here
 
     def _shown(self):
         app = self.d.app

@@ -34,15 +34,25 @@ _THREE = (I.BTN_RIGHT, I.BTN_A)                 # "Menu" is a cursor slot there
 
 
 class _Search:
+    DEAL = D.Deal                               # the position's class
+    LAST = 0                                    # the table's last-trick slot a reset clears
+
     def __init__(self, board):
         three = board == "three"
         size = simhw.OLED_SIZE if board != "pygamer" else simhw.TFT_SIZE
         self.d = d = Driver(board, seed=5, display=simhw.NullDisplay(*size),
                             nvm=bytearray(b"\xff" * 8192))
         self.keys = _THREE if three else _KEYS
-        d.run("a settle")                       # New match
-        self.snap = D.Deal(d.app.rules)
+        self._start()
+        self.snap = self.DEAL(d.app.rules)
         self.now = d.now
+
+    def _start(self):
+        self.d.run("a settle")                  # New match
+
+    def _settings(self, settings):
+        """Before the table is shown again: drawing by hand where a draw is pending."""
+        settings.auto_draw = 0 if self.snap.pending_draw else 1
 
     def _reset(self):
         app = self.d.app
@@ -50,12 +60,13 @@ class _Search:
         if app.table is None:                   # dropped while the title showed
             app.table = app.kind.table()
         t = app.table
-        t.last[0] = D.NO_CARD
+        t.last[self.LAST] = D.NO_CARD
         t.bot_note = ""
         t.cursor = 0
-        app.settings.auto_draw = 0 if self.snap.pending_draw else 1
+        self._settings(app.settings)
         app.show(t)                             # as after a resume
-        self._step(0)                           # a forced menu opens, a draw is made
+        self._step(0)                           # a forced menu or the trump page opens,
+        #                                         a draw is made
 
     def _step(self, b):
         self.now += 20

@@ -1,7 +1,7 @@
 """The 3- and 4-player bot (bot_multi.py) and what a seat may know (view_multi.py)."""
 import pytest
 
-from helpers import c, m, names, rules_with
+from helpers import GAMES_MULTI, c, m, multi_hands, names, rules_with
 from invariants import choose_random
 from sixtysix_core import bot
 from sixtysix_core import bot_multi as BM
@@ -29,19 +29,13 @@ def play(d, tokens):
         d.apply(a)
 
 
-@pytest.mark.parametrize("preset,opts", [
-    ("THREE_PLAYER_PL", {}), ("FOUR_PLAYER_PL", {}),
-    ("THREE_PLAYER_PL", {"three_player_mode": "each_for_self"}),
+@pytest.mark.parametrize("preset,opts", GAMES_MULTI + [
     ("FOUR_PLAYER_PL", {"partner_meld": "true", "warszawa_order": "partner_first"}),
     ("THREE_PLAYER_PL", {"declare_window": "after_any_trick", "undertrump": "optional"}),
     ("FOUR_PLAYER_PL", {"declare_window": "any_own_turn", "four_player_trump": "bottom_card"}),
 ])
 def test_every_level_chooses_legal_actions_and_never_a_false_66(preset, opts):
-    rules = rules_with(preset, **opts)
-    rng = Rng(3)
-    for hand in range(6):
-        d = DealMulti(rules)
-        d.new_hand(hand % rules.players, rng)
+    for _hand, d, rng in multi_hands(preset, opts, 3, 6):
         view = MultiView(d, 0)
         while not d.is_over():
             view.set_seat(d.to_move)
@@ -241,23 +235,17 @@ def _brute(d, me, mine):
     return max(values) if d.side_of[d.to_move] == mine else min(values)
 
 
-@pytest.mark.parametrize("preset,opts", [
-    ("THREE_PLAYER_PL", {}), ("FOUR_PLAYER_PL", {}),
-    ("THREE_PLAYER_PL", {"three_player_mode": "each_for_self"})])
+@pytest.mark.parametrize("preset,opts", GAMES_MULTI)
 def test_exact_search_matches_plain_minimax(preset, opts):
-    rules = rules_with(preset, **opts)
-    rng = Rng(12)
     checked = 0
-    for hand in range(40):
-        d = DealMulti(rules)
-        d.new_hand(hand % rules.players, rng)
+    for _hand, d, rng in multi_hands(preset, opts, 12, 40):
         while not d.is_over():
             if (d.trump >= 0 and d.phase == D.PH_LEAD and d.meld_suit < 0
                     and bin(d.hand[d.to_move]).count("1") <= 2 and not d.legal_specials() & 0x1E0):
                 view = MultiView(d, d.to_move)
                 s = BM._scratch(view)
                 me = d.to_move
-                root = DealMulti(rules)
+                root = DealMulti(d.rules)
                 BM._copy_play(d, root)
                 got = BM._minimax(root, me, s)
                 assert s.plays > 0
@@ -267,20 +255,15 @@ def test_exact_search_matches_plain_minimax(preset, opts):
     assert checked >= 20
 
 
-@pytest.mark.parametrize("preset,opts", [
-    ("THREE_PLAYER_PL", {}), ("FOUR_PLAYER_PL", {}),
-    ("THREE_PLAYER_PL", {"three_player_mode": "each_for_self"}),
+@pytest.mark.parametrize("preset,opts", GAMES_MULTI + [
     ("FOUR_PLAYER_PL", {"partner_meld": "true", "undertrump": "optional"}),
     ("THREE_PLAYER_PL", {"declare_window": "after_any_trick",
                          "meld_before_first_trick": "forbidden"}),
 ])
 def test_fused_playout_makes_the_engine_policys_choices(preset, opts):
-    rules = rules_with(preset, **opts)
-    rng = Rng(21)
     compared = 0
-    for hand in range(30):
-        d = DealMulti(rules)
-        d.new_hand(hand % rules.players, rng)
+    for hand, d, rng in multi_hands(preset, opts, 21, 30):
+        rules = d.rules
         while not d.is_over():
             if d.trump >= 0:
                 a, b = DealMulti(rules), DealMulti(rules)

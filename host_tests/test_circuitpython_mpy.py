@@ -40,30 +40,37 @@ def offline(monkeypatch, tmp_path):
     return monkeypatch
 
 
-def test_env_compiler_is_used_before_a_download(offline, tmp_path):
-    cross = fake(tmp_path, "mpy-cross-env", "CircuitPython 10.2.1 on 2026-12-01; mpy v6.3")
-    offline.setenv(mpy.ENV_MPY_CROSS, str(cross))
-    assert mpy.usable_compiler(10) == cross
-
-
-def test_bin_folder_compiler_is_used_and_the_env_file_first(offline, tmp_path):
-    folder = tmp_path / "bin"
+def found(offline, tmp_path, where, version):
+    """A fake compiler where the search looks: $SIXTYSIX_MPY_CROSS ("env"), the folder
+    $SIXTYSIX_CIRCUITPYTHON_BIN ("bin") or the shared folder ("shared")."""
+    folder = tmp_path / where
     folder.mkdir()
-    in_folder = fake(folder, "mpy-cross", "CircuitPython 10.0.3 on 2025-01-01")
-    offline.setenv(mpy.ENV_BIN, str(folder))
-    assert mpy.circuitpython_bin() == folder
-    assert mpy.usable_compiler(10) == in_folder
-    env = fake(tmp_path, "mpy-cross-env", "CircuitPython 10.2.1")
-    offline.setenv(mpy.ENV_MPY_CROSS, str(env))
-    assert mpy.usable_compiler(10) == env
+    cross = fake(folder, "mpy-cross", version)
+    if where == "env":
+        offline.setenv(mpy.ENV_MPY_CROSS, str(cross))
+    elif where == "bin":
+        offline.setenv(mpy.ENV_BIN, str(folder))
+        assert mpy.circuitpython_bin() == folder
+    else:
+        offline.setattr(mpy, "SHARED_BIN", folder)
+    return cross
 
 
-def test_shared_folder_is_the_default(offline, tmp_path):
-    shared = tmp_path / "shared-bin"
-    shared.mkdir()
-    cross = fake(shared, "mpy-cross", "CircuitPython 10.2.1")
-    offline.setattr(mpy, "SHARED_BIN", shared)
+@pytest.mark.parametrize("where, version", [
+    ("env", "CircuitPython 10.2.1 on 2026-12-01; mpy v6.3"),
+    ("bin", "CircuitPython 10.0.3 on 2025-01-01"),
+    ("shared", "CircuitPython 10.2.1"),                  # the default
+])
+def test_a_found_compiler_is_used_before_a_download(offline, tmp_path, where, version):
+    cross = found(offline, tmp_path, where, version)
     assert mpy.usable_compiler(10) == cross
+
+
+def test_the_env_compiler_is_used_before_the_bin_folder(offline, tmp_path):
+    in_folder = found(offline, tmp_path, "bin", "CircuitPython 10.0.3 on 2025-01-01")
+    assert mpy.usable_compiler(10) == in_folder
+    env = found(offline, tmp_path, "env", "CircuitPython 10.2.1")
+    assert mpy.usable_compiler(10) == env
 
 
 def test_a_found_compiler_of_another_major_version_is_not_used(offline, tmp_path, capsys):

@@ -21,6 +21,19 @@ def multi(players, deck, dealer=0, **opts):
 DECK = "AS KS QS JS TS 9S AH KH QH JH TH 9H AC KC QC JC TC 9C AD KD QD JD TD 9D"
 
 
+def following(players, trick, best, seat, hand, **opts):
+    """A hand of `players` (multi() on DECK, hearts trump) in which seat, holding hand,
+    follows to trick (its cards by tokens, in order) won so far by trick card `best`."""
+    d = multi(players, DECK, **opts)
+    d.phase, d.trump = D.PH_FOLLOW, 2
+    played = trick.split()
+    for k, token in enumerate(played):
+        d.trick_cards[k] = c(token)
+    d.trick_n, d.best, d.to_move = len(played), best, seat
+    d.hand[seat] = m(hand)
+    return d
+
+
 def test_three_player_deal_and_warszawa():
     d = multi(3, DECK, dealer=0)          # P1 = seat 1, P2 = seat 2, D = seat 0
     assert d.hand[1] == m("AS KS QS JS") and d.hand[2] == m("TS 9S AH KH")
@@ -58,31 +71,17 @@ def test_t60d_warszawa_is_a_flat_three_for_each_winner():
     ("QH JH KC", "QH JH KC", "optional"),
 ])
 def test_t60e_overtrump(hand, legal, opt):
-    d = multi(3, DECK, undertrump=opt)
-    d.phase = D.PH_FOLLOW
-    d.trump = 2
-    d.trick_cards[0], d.trick_cards[1] = c("AS"), c("KH")
-    d.trick_n, d.best = 2, 1
-    d.to_move = 0
-    d.hand[0] = m(hand)
+    d = following(3, "AS KH", 1, 0, hand, undertrump=opt)
     assert names(d.legal_cards()) == names(m(legal))
 
 
 def test_t60f_following_after_a_trump():
-    d = multi(3, DECK)
-    d.phase, d.trump = D.PH_FOLLOW, 2
-    d.trick_cards[0], d.trick_cards[1] = c("KS"), c("9H")
-    d.trick_n, d.best, d.to_move = 2, 1, 0
-    d.hand[0] = m("AS 9S QH")
+    d = following(3, "KS 9H", 1, 0, "AS 9S QH")
     assert names(d.legal_cards()) == names(m("AS 9S"))
 
 
 def test_t60g_partner_winning_still_must_beat():
-    d = multi(4, DECK)
-    d.phase, d.trump = D.PH_FOLLOW, 2
-    d.trick_cards[0], d.trick_cards[1] = c("KC"), c("9C")
-    d.trick_n, d.best, d.to_move = 2, 0, 3
-    d.hand[3] = m("AC JC 9H")
+    d = following(4, "KC 9C", 0, 3, "AC JC 9H")
     assert names(d.legal_cards()) == ["AC"]
 
 

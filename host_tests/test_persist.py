@@ -3,6 +3,7 @@ import random
 
 import pytest
 
+from helpers import bit_flips, torn_writes
 from sixtysix_core import deal as D
 from sixtysix_ui import words  # noqa: E402
 from sixtysix_core import match as M
@@ -83,11 +84,8 @@ def test_every_single_bit_flip_is_detected():
     settings, rng, match, deal = _game(0, 11, 17)
     buf = _image(9, settings, rng, match, deal)
     n = buf[3] | buf[4] << 8
-    for i in range(n):
-        for bit in range(8):
-            bad = bytearray(buf)
-            bad[i] ^= 1 << bit
-            assert PL.decode(bad) is None, (i, bit)
+    for i, bit, bad in bit_flips(buf, n):
+        assert PL.decode(bad) is None, (i, bit)
 
 
 def test_power_cut_at_every_byte_of_a_two_slot_write_sequence():
@@ -95,30 +93,9 @@ def test_power_cut_at_every_byte_of_a_two_slot_write_sequence():
     the slot keeps its old bytes, or is garbage) and check the newest valid state is the
     previous save or, only when the slot is complete, the new one."""
     mem = bytearray(b"\xff" * (P.NUM_SLOTS * P.SLOT_SIZE))
-    junk = random.Random(66)
-    prev = None
-    for step, actions in enumerate((0, 4, 9, 15, 22, 30)):
-        state = _game(0, 21, actions)
-        slot, seq = _next_slot(mem)
-        assert seq == step + 1
-        image = _image(seq, *state)
-        off = slot * P.SLOT_SIZE
-        for k in range(P.SLOT_SIZE + 1):
-            for fill in ("old", "junk"):
-                trial = bytearray(mem)
-                tail = trial[off + k:off + P.SLOT_SIZE] if fill == "old" else bytearray(
-                    junk.getrandbits(8) for _ in range(P.SLOT_SIZE - k))
-                trial[off:off + P.SLOT_SIZE] = image[:k] + tail
-                _, saved = PL.newest(trial)
-                complete = trial[off:off + P.SLOT_SIZE] == image
-                if complete or (saved is not None and saved.seq == seq):
-                    _same(saved, *state)
-                elif prev is None:
-                    assert saved is None
-                else:
-                    _same(saved, *prev)
-        mem[off:off + P.SLOT_SIZE] = image
-        prev = state
+    states = (_game(0, 21, actions) for actions in (0, 4, 9, 15, 22, 30))
+    for state in torn_writes(mem, P.SLOT_SIZE, states, _next_slot, _image,
+                             lambda memory: PL.newest(memory)[1], _same, random.Random(66)):
         _same(PL.newest(mem)[1], *state)
 
 

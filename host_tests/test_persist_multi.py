@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from helpers import rules_with
+from helpers import bit_flips, rules_with, torn_writes
 from invariants import choose_random
 from sixtysix_core import persist as P
 from sixtysix_core import persist_load as PL
@@ -196,12 +196,9 @@ def _accepted_possible(saved):
 def test_every_single_bit_flip_and_truncation_is_detected(preset):
     buf, _ = _real_image(preset=preset)
     n = buf[3] | buf[4] << 8
-    for i in range(n):
-        for bit in range(8):
-            bad = bytearray(buf)
-            bad[i] ^= 1 << bit
-            assert PM.decode(bad) is None, (i, bit)
-            assert PM.why
+    for i, bit, bad in bit_flips(buf, n):
+        assert PM.decode(bad) is None, (i, bit)
+        assert PM.why
     for k in range(n):
         assert PM.decode(buf[:k]) is None
         cut = bytearray(buf[:k]) + bytearray(b"\xff" * (PM.SLOT_SIZE - k))
@@ -211,30 +208,10 @@ def test_every_single_bit_flip_and_truncation_is_detected(preset):
 def test_torn_writes_keep_the_previous_save():
     mem = bytearray(b"\xff" * (PM.NUM_SLOTS * PM.SLOT_SIZE))
     junk = random.Random(66)
-    prev = None
     states = [_snap(*s) for k, s in enumerate(_states("THREE_PLAYER_PL", {}, 21))
               if k % 7 == 0]
-    for step, (st, state, m, d) in enumerate(states[:6]):
-        slot, seq = PM.next_slot(mem)
-        assert seq == step + 1
-        image = _image(seq, st, state, m, d)
-        now = (st, state, m, d)
-        off = slot * PM.SLOT_SIZE
-        for k in range(0, PM.SLOT_SIZE + 1, 3):
-            for fill in ("old", "junk"):
-                trial = bytearray(mem)
-                tail = trial[off + k:off + PM.SLOT_SIZE] if fill == "old" else bytearray(
-                    junk.getrandbits(8) for _ in range(PM.SLOT_SIZE - k))
-                trial[off:off + PM.SLOT_SIZE] = image[:k] + tail
-                _, saved = PM.newest(trial)
-                if saved is not None and saved.seq == seq:
-                    _same(saved, *now)
-                elif prev is None:
-                    assert saved is None
-                else:
-                    _same(saved, *prev)
-        mem[off:off + PM.SLOT_SIZE] = image
-        prev = now
+    for _ in torn_writes(mem, PM.SLOT_SIZE, states[:6], PM.next_slot, _image,
+                         lambda memory: PM.newest(memory)[1], _same, junk, 3):
         assert PM.damaged(mem) == 0
     junk_slot = bytearray(mem)
     slot, _ = PM.newest(mem)

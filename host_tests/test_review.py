@@ -10,7 +10,8 @@ import os
 import subprocess
 import sys
 
-from helpers import check_review_progress, run_review
+from helpers import (card_choices, check_interleaved_review, check_review_progress,
+                     review_planted, run_review)
 from sixtysix_core import bot
 from sixtysix_core import cards
 from sixtysix_core import deal as D
@@ -101,11 +102,8 @@ def test_review_finds_a_planted_blunder():
         d, planted = _bot_hand(seed, True)
         if planted is None:
             continue
-        trick, card, loss = planted
-        rev, seen = _review(d)
-        mine = [s for s in seen if s[0] == trick and s[1] == card]
-        assert mine, (seed, planted, seen)
-        assert mine[0][3] == loss                   # exhausted talon: the exact loss
+        rev, seen, judged, loss = review_planted(review.Review(d.rules), d, planted, seed)
+        assert judged[3] == loss                    # exhausted talon: the exact loss
         assert rev.loss >= loss and rev.trick > 0
         assert rev.loss == max(s[3] for s in seen)
         found += 1
@@ -118,16 +116,7 @@ def test_review_counts_every_choice_and_is_deterministic():
     d, _ = _bot_hand(5)
     rev, seen = _review(d)
     # every card choice of seat 0 with two or more legal cards, replayed independently
-    x = D.Deal(d.rules)
-    x.deck[:] = d.deck
-    x.deal_from_deck(d.dealer)
-    choices = 0
-    for k in range(d.log_len):
-        a = d.log_action[k]
-        if a < 24 and x.to_move == 0 and cards.count(x.legal_cards()) > 1:
-            choices += 1
-        x.apply(a)
-    assert rev.decisions == len(seen) == choices > 0
+    assert rev.decisions == len(seen) == card_choices(d, D.Deal(d.rules)) > 0
     again, seen2 = _review(d)
     assert seen2 == seen and (again.trick, again.played, again.better, again.loss) == (
         rev.trick, rev.played, rev.better, rev.loss)
@@ -136,13 +125,7 @@ def test_review_counts_every_choice_and_is_deterministic():
     other.start(_bot_hand(6)[0], 1)
     third = review.Review(d.rules)
     third.start(d, 0)
-    while True:
-        other.step()
-        if not third.step():
-            break
-    assert (third.trick, third.played, third.better, third.loss) == (
-        rev.trick, rev.played, rev.better, rev.loss)
-    assert third.progress(100) == 100
+    check_interleaved_review(third, other, rev)
 
 
 def test_progress_rises_and_a_damaged_log_ends_quietly():

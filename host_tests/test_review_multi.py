@@ -15,7 +15,8 @@ import sys
 import pytest
 
 import mplane
-from helpers import check_review_progress, rules_with, run_review
+from helpers import (GAMES_MULTI, card_choices, check_interleaved_review, check_review_progress,
+                     multi_hands, review_planted, rules_with, run_review)
 from invariants import choose_random
 from sixtysix_core import bot
 from sixtysix_core import bot_multi as BM
@@ -31,8 +32,7 @@ from sixtysix_core.view_multi import MultiView
 from test_bot_multi import _brute
 
 ROOT = mplane.ROOT
-GAMES = [("THREE_PLAYER_PL", {}), ("FOUR_PLAYER_PL", {}),
-         ("THREE_PLAYER_PL", {"three_player_mode": "each_for_self"})]
+GAMES = GAMES_MULTI
 
 
 def _sure_loss(d, rules):
@@ -124,12 +124,8 @@ def _review(d, seat=0, seed=66):
 
 @pytest.mark.parametrize("preset,opts", GAMES)
 def test_action_values_are_the_same_alone_and_together(preset, opts):
-    rules = rules_with(preset, **opts)
-    rng = Rng(5)
     checked = 0
-    for hand in range(6):
-        d = DealMulti(rules)
-        d.new_hand(hand % rules.players, rng)
+    for hand, d, rng in multi_hands(preset, opts, 5, 6):
         view = MultiView(d, 0)
         while not d.is_over():
             view.set_seat(d.to_move)
@@ -169,12 +165,9 @@ def test_review_finds_a_planted_blunder(preset, opts, kind):
         d, planted = _bot_hand(preset, opts, seed, kind)
         if planted is None:
             continue
-        trick, card, loss = planted
-        rev, seen = _review(d)
-        mine = [s for s in seen if s[0] == trick and s[1] == card]
-        assert mine, (seed, planted, seen)
+        rev, seen, judged, loss = review_planted(ReviewMulti(d.rules), d, planted, seed)
         # every world the review searches is one of _sure_loss's: at least that loss
-        assert mine[0][2] != card and mine[0][3] >= loss, (seed, planted, mine)
+        assert judged[2] != judged[1] and judged[3] >= loss, (seed, planted, judged)
         top = max(s[3] for s in seen)
         if top >= review._MIN_LOSS:
             assert rev.trick > 0 and rev.loss == top
@@ -193,26 +186,15 @@ def test_review_finds_a_sure_blunder_of_four_players(seed):
     at least that loss below the card it names."""
     d, planted = _bot_hand("FOUR_PLAYER_PL", {}, seed, "sure", random_play=True)
     assert planted is not None
-    trick, card, loss = planted
-    rev, seen = _review(d)
-    mine = [s for s in seen if s[0] == trick and s[1] == card]
-    assert mine and mine[0][2] != card and mine[0][3] >= loss, (planted, seen)
+    rev, seen, judged, loss = review_planted(ReviewMulti(d.rules), d, planted)
+    assert judged[2] != judged[1] and judged[3] >= loss, (planted, seen)
     assert rev.trick > 0 and rev.loss == max(s[3] for s in seen)
 
 
 def test_review_counts_every_choice_and_is_deterministic():
     d, _ = _bot_hand("FOUR_PLAYER_PL", {}, 5)
     rev, seen = _review(d)
-    x = DealMulti(d.rules)
-    x.deck[:] = d.deck
-    x.deal_from_deck(d.dealer)
-    choices = 0
-    for k in range(d.log_len):
-        a = d.log_action[k]
-        if a < 24 and x.to_move == 0 and cards.count(x.legal_cards()) > 1:
-            choices += 1
-        x.apply(a)
-    assert rev.decisions == len(seen) == choices > 0
+    assert rev.decisions == len(seen) == card_choices(d, DealMulti(d.rules)) > 0
     assert [s[0] for s in seen] == sorted(s[0] for s in seen)
     again, seen2 = _review(d)
     assert seen2 == seen
@@ -223,13 +205,8 @@ def test_review_counts_every_choice_and_is_deterministic():
     d.copy_into(own)
     third = ReviewMulti(d.rules, own)
     third.start(own, 0)
-    while True:
-        other.step()
-        if not third.step():
-            break
-    assert (third.trick, third.played, third.better, third.loss) == (
-        rev.trick, rev.played, rev.better, rev.loss)
-    assert third.progress(100) == 100 and own.same_as(d)
+    check_interleaved_review(third, other, rev)
+    assert own.same_as(d)
     # stopped early, finish() leaves the hand's Deal as the hand ended
     own2 = DealMulti(d.rules)
     d.copy_into(own2)

@@ -6,6 +6,7 @@ ones, and damaged or foreign bytes reset the counters to zero with a note, never
 """
 import random
 
+from helpers import bit_flips, power_cuts
 from sixtysix_core import deal as D
 from sixtysix_core import persist
 from sixtysix_core import rules as R
@@ -115,11 +116,8 @@ def test_every_single_bit_flip_is_refused():
     mem[S.REGION:S.REGION + S.SLOT] = buf
     got = _Stats(mem)
     assert got.counts() == st.counts() and got.prefs == S.PREF_QUIET
-    for i in range(S.SLOT):
-        for bit in range(8):
-            bad = bytearray(buf)
-            bad[i] ^= 1 << bit
-            assert S.valid(bad, 0) == -1, (i, bit)
+    for i, bit, bad in bit_flips(buf, S.SLOT):
+        assert S.valid(bad, 0) == -1, (i, bit)
 
 
 def test_power_cut_at_every_byte_of_a_write_sequence():
@@ -133,19 +131,14 @@ def test_power_cut_at_every_byte_of_a_write_sequence():
         off = S.REGION + st._slot * S.SLOT
         st.finish()
         image = bytes(st.image)
-        for k in range(S.SLOT + 1):
-            for fill in ("old", "junk"):
-                trial = bytearray(nvm)
-                tail = trial[off + k:off + S.SLOT] if fill == "old" else bytearray(
-                    junk.getrandbits(8) for _ in range(S.SLOT - k))
-                trial[off:off + S.SLOT] = image[:k] + tail
-                got = _Stats(trial).counts()
-                if trial[off:off + S.SLOT] == image:
-                    assert got == expect
-                elif prev is None:
-                    assert got == [0] * S.N
-                else:
-                    assert got == prev
+        for trial in power_cuts(nvm, off, S.SLOT, image, junk):
+            got = _Stats(trial).counts()
+            if trial[off:off + S.SLOT] == image:
+                assert got == expect
+            elif prev is None:
+                assert got == [0] * S.N
+            else:
+                assert got == prev
         assert st.save()
         assert nvm[off:off + S.SLOT] == image
         prev = expect

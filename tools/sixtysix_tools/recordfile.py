@@ -48,19 +48,19 @@ class RecordView:
         left = self._end - self._start - self._pos
         return left if n is None or n < 0 else min(n, left)
 
-    def read(self, n=-1):
+    def _take(self, read, n):
+        """read(n) (the file's read or readline) at the view's position, kept to its end."""
         n = self._left(n)
         self._f.seek(self._start + self._pos)
-        data = self._f.read(n) if n > 0 else b""
+        data = read(n) if n > 0 else b""
         self._pos += len(data)
         return data
 
+    def read(self, n=-1):
+        return self._take(self._f.read, n)
+
     def readline(self, limit=-1):
-        n = self._left(limit)
-        self._f.seek(self._start + self._pos)
-        data = self._f.readline(n) if n > 0 else b""
-        self._pos += len(data)
-        return data
+        return self._take(self._f.readline, limit)
 
     def seek(self, pos, whence=0):
         base = (0, self._pos, self._end - self._start)[whence]

@@ -73,18 +73,22 @@ def percentile(sorted_values, q):
     return sorted_values[i]
 
 
-def time_positions(micropython, root, hands, levels="012"):
-    script = os.path.join(ROOT, "host_tests", "mp_bot_bench.py")
-    out = subprocess.run([micropython, "-X", "heapsize=2m", script, ".", str(hands), levels,
-                          os.path.join(ROOT, "tools")],
-                         capture_output=True, text=True, env=_env(), cwd=root)
+def timings(argv, cwd=None):
+    """Run a bench script (argv) on the lane: its "T" lines, as lists of whole numbers
+    after the T; RuntimeError if it fails or does not reach DONE."""
+    out = subprocess.run(argv, capture_output=True, text=True, env=_env(), cwd=cwd)
     if out.returncode != 0 or "DONE" not in out.stdout:
         raise RuntimeError("bench script failed:\n" + out.stdout[-2000:] + out.stderr[-2000:])
+    return [[int(x) for x in p[1:]] for p in (line.split() for line in out.stdout.splitlines())
+            if p and p[0] == "T"]
+
+
+def time_positions(micropython, root, hands, levels="012"):
+    script = os.path.join(ROOT, "host_tests", "mp_bot_bench.py")
     times = {}
-    for line in out.stdout.splitlines():
-        p = line.split()
-        if p and p[0] == "T":
-            times.setdefault((int(p[1]), int(p[2])), []).append(int(p[3]))
+    for level, phase, t in timings([micropython, "-X", "heapsize=2m", script, ".", str(hands),
+                                    levels, os.path.join(ROOT, "tools")], cwd=root):
+        times.setdefault((level, phase), []).append(t)
     return times
 
 

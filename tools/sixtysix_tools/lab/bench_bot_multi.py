@@ -16,21 +16,16 @@ import subprocess
 import tempfile
 
 from sixtysix_tools.lab.bench_bot import (ROOT, SAMD51_PYSTONES, _env, lane, percentile,
-                                          pystones)
+                                          pystones, smallest, timings)
 
 
 def time_positions(micropython, root, players, hands):
     script = os.path.join(ROOT, "host_tests", "mp_bot_multi_bench.py")
-    out = subprocess.run([micropython, "-X", "heapsize=2m", script, root, str(players),
-                          str(hands), "012", os.path.join(ROOT, "tools", "sixtysix_tools", "lab")],
-                         capture_output=True, text=True, env=_env())
-    if out.returncode != 0 or "DONE" not in out.stdout:
-        raise RuntimeError("bench script failed:\n" + out.stdout[-2000:] + out.stderr[-2000:])
     times = {}
-    for line in out.stdout.splitlines():
-        p = line.split()
-        if p and p[0] == "T":
-            times.setdefault(int(p[1]), []).append((int(p[2]), int(p[3]), int(p[4])))
+    for level, size, t, ps in timings([micropython, "-X", "heapsize=2m", script, root,
+                                       str(players), str(hands), "012",
+                                       os.path.join(ROOT, "tools", "sixtysix_tools", "lab")]):
+        times.setdefault(level, []).append((size, t, ps))
     return times
 
 
@@ -96,12 +91,5 @@ def match_runs(micropython, root, players, heap_k, seed):
 
 def smallest_heap(micropython, root, players, lo=16, hi=512):
     """Binary search (1 KiB steps) for the heap under which seeds 1 and 2 complete."""
-    if not all(match_runs(micropython, root, players, hi, s) for s in (1, 2)):
-        return None
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if all(match_runs(micropython, root, players, mid, s) for s in (1, 2)):
-            hi = mid
-        else:
-            lo = mid + 1
-    return lo
+    return smallest(lambda k: all(match_runs(micropython, root, players, k, s) for s in (1, 2)),
+                    lo, hi)

@@ -1,10 +1,66 @@
 """What the duplicate tournaments share (tournament.py: two players, tournament_multi.py:
-3 and 4): one hand played by bots, the progress bar and the 95% confidence intervals."""
+3 and 4): the bots by name, the deals run in workers, one hand played by bots, the
+progress bar and the 95% confidence intervals."""
 import math
 import sys
 
 from sixtysix_core import deal as D
 from sixtysix_core.view import PlayerView
+
+
+def check_bots(names, known):
+    """ValueError for the first of names not among known (a tournament's bots)."""
+    for name in names:
+        if name not in known:
+            raise ValueError("unknown bot %r (choose from %s)" % (name, ", ".join(known)))
+
+
+def choose_by_name(name, named, known):
+    """choose(view, rng) for a bot name: named[name], or a level of sixtysix_core.bot;
+    ValueError for any other name (known: the names the message offers)."""
+    from sixtysix_core import bot
+    if name in named:
+        return named[name]
+    if name in bot.LEVELS:
+        level = bot.LEVELS.index(name)
+        return lambda view, rng: bot.choose(view, level, rng)
+    raise ValueError("unknown bot %r (choose from %s)" % (name, ", ".join(known)))
+
+
+def parser(description, bots, hands, hands_help, jobs, rules, rules_help):
+    """The command line a tournament shares: bots a and b, --hands, --seed, --jobs,
+    --rules and --quiet (with these defaults and help)."""
+    from sixtysix_tools import cli
+    ap = cli.Parser(prog="sixtysix.py tournament", description=description)
+    ap.add_argument("a", choices=bots)
+    ap.add_argument("b", choices=bots)
+    ap.add_argument("--hands", type=cli.number(1), default=hands, help=hands_help)
+    ap.add_argument("--seed", type=cli.number(0), default=1)
+    ap.add_argument("--jobs", type=cli.number(1), default=jobs)
+    ap.add_argument("--rules", default=rules, help=rules_help)
+    ap.add_argument("--quiet", action="store_true", help="no progress bar")
+    return ap
+
+
+def run_deals(job, tasks, jobs, progress):
+    """job(task) for every task, in order, in a pool of `jobs` workers when jobs > 1 and
+    there is more than one task; with a progress bar on stderr if progress."""
+    results = []
+    if jobs > 1 and len(tasks) > 1:
+        import multiprocessing
+        with multiprocessing.Pool(jobs) as pool:
+            for res in pool.imap(job, tasks, chunksize=4):
+                results.append(res)
+                if progress:
+                    _progress(len(results), len(tasks))
+    else:
+        for t in tasks:
+            results.append(job(t))
+            if progress:
+                _progress(len(results), len(tasks))
+    if progress:
+        sys.stderr.write("\n")
+    return results
 
 
 def play_hand(rules, deck, dealer, bots, rngs):

@@ -18,13 +18,12 @@ hands in deal order.  95% confidence intervals: normal approximation over
 deals (a deal's two hands are one paired observation), delta method for shares,
 Wilson for matches.
 """
-import sys
-
 from sixtysix_core import deal as D
 from sixtysix_core import rules as R
 from sixtysix_core import rng as RNG
 from sixtysix_tools.lab.duplicate import (_mean_ci, _progress, _share_ci,  # noqa: F401
-                                         _wilson, play_hand)
+                                         _wilson, check_bots, choose_by_name, parser,
+                                         play_hand, run_deals)
 
 BOTS = ("random", "greedy", "rdeep", "expert", "easy", "normal", "hard", "hard-v1", "hard-v2",
         "pimc-deep")
@@ -33,28 +32,15 @@ EXTRA = {}          # more bots: name -> a function making choose(view, rng) (be
 
 def bot_function(name):
     """choose(view, rng) for a bot name."""
-    from sixtysix_core import bot, simple_bots
+    from sixtysix_core import simple_bots
     from sixtysix_tools.players import expert, hard_v1, hard_v2, pimc, rdeep
     if name in EXTRA:
         return EXTRA[name]()
-    if name == "random":
-        return simple_bots.random_choose
-    if name == "greedy":
-        return simple_bots.greedy_choose
-    if name == "rdeep":
-        return rdeep.choose
-    if name == "expert":
-        return expert.choose
-    if name == "hard-v1":
-        return hard_v1.choose
-    if name == "hard-v2":
-        return hard_v2.choose
-    if name == "pimc-deep":
-        return pimc.choose
-    if name in bot.LEVELS:
-        level = bot.LEVELS.index(name)
-        return lambda view, rng: bot.choose(view, level, rng)
-    raise ValueError("unknown bot %r (choose from %s)" % (name, ", ".join(BOTS)))
+    return choose_by_name(name, {"random": simple_bots.random_choose,
+                                 "greedy": simple_bots.greedy_choose,
+                                 "rdeep": rdeep.choose, "expert": expert.choose,
+                                 "hard-v1": hard_v1.choose, "hard-v2": hard_v2.choose,
+                                 "pimc-deep": pimc.choose}, BOTS)
 
 
 def _deal_job(args):
@@ -100,26 +86,10 @@ def _matches(stream, target):
 
 def run(a_name, b_name, hands, seed, jobs=2, preset="CLASSIC_66", progress=True):
     """Play the tournament; returns a dict of results (see report())."""
-    for name in (a_name, b_name):
-        if name not in BOTS and name not in EXTRA:
-            raise ValueError("unknown bot %r (choose from %s)" % (name, ", ".join(BOTS)))
+    check_bots((a_name, b_name), BOTS + tuple(EXTRA))
     R.preset(preset)                    # ValueError here, not in a worker
     tasks = [(a_name, b_name, seed, i, preset) for i in range(hands)]
-    results = []
-    if jobs > 1 and hands > 1:
-        import multiprocessing
-        with multiprocessing.Pool(jobs) as pool:
-            for k, res in enumerate(pool.imap(_deal_job, tasks, chunksize=4)):
-                results.append(res)
-                if progress:
-                    _progress(k + 1, hands)
-    else:
-        for k, t in enumerate(tasks):
-            results.append(_deal_job(t))
-            if progress:
-                _progress(k + 1, hands)
-    if progress:
-        sys.stderr.write("\n")
+    results = run_deals(_deal_job, tasks, jobs, progress)
     target = R.preset(preset).match_target
     return summarize(a_name, b_name, results, seed, target)
 
@@ -182,16 +152,8 @@ def main(command, args):
     if cli.wants_multi(args):                       # 3 and 4 players: their own module
         from sixtysix_tools.lab import tournament_multi
         return tournament_multi.main(command, args)
-    ap = cli.Parser(prog="sixtysix.py tournament",
-                    description="Duplicate tournament between two bots.")
-    ap.add_argument("a", choices=BOTS)
-    ap.add_argument("b", choices=BOTS)
-    ap.add_argument("--hands", type=cli.number(1), default=200,
-                    help="duplicate deals (each played twice)")
-    ap.add_argument("--seed", type=cli.number(0), default=1)
-    ap.add_argument("--jobs", type=cli.number(1), default=2)
-    ap.add_argument("--rules", default="CLASSIC_66", help="rules preset")
-    ap.add_argument("--quiet", action="store_true", help="no progress bar")
+    ap = parser("Duplicate tournament between two bots.", BOTS, 200,
+                "duplicate deals (each played twice)", 2, "CLASSIC_66", "rules preset")
     ns = ap.parse_args(args)
     cli.rules_for(ns.rules, "tournament")      # before any worker starts
     r = run(ns.a, ns.b, ns.hands, ns.seed, ns.jobs, ns.rules, not ns.quiet)

@@ -23,22 +23,17 @@ import sys
 from sixtysix_core import rng as RNG
 from sixtysix_tools.cli import multi_rules as make_rules
 from sixtysix_tools.cli import wants_multi as wants  # noqa: F401 (tournament.py)
-from sixtysix_tools.lab.duplicate import _mean_ci, _progress, _share_ci, play_hand
+from sixtysix_tools.lab.duplicate import (_mean_ci, _share_ci, check_bots, choose_by_name,
+                                         parser, play_hand, run_deals)
 
 BOTS = ("random", "greedy", "easy", "normal", "hard")
 
 
 def bot_function(name):
     """choose(view, rng) for a bot name (3 and 4 players)."""
-    from sixtysix_core import bot, bot_multi, simple_bots
-    if name == "random":
-        return simple_bots.random_choose
-    if name == "greedy":
-        return bot_multi.greedy_choose
-    if name in bot.LEVELS:
-        level = bot.LEVELS.index(name)
-        return lambda view, rng: bot.choose(view, level, rng)
-    raise ValueError("unknown bot %r (choose from %s)" % (name, ", ".join(BOTS)))
+    from sixtysix_core import bot_multi, simple_bots
+    return choose_by_name(name, {"random": simple_bots.random_choose,
+                                 "greedy": bot_multi.greedy_choose}, BOTS)
 
 
 def rotations(lineup):
@@ -92,9 +87,7 @@ def run(a_name, b_name, hands, seed, preset, settings=(), lineup=None, jobs=1,
         progress=True):
     rules = make_rules(preset, settings)
     n = rules.players
-    for name in (a_name, b_name):
-        if name not in BOTS:
-            raise ValueError("unknown bot %r (choose from %s)" % (name, ", ".join(BOTS)))
+    check_bots((a_name, b_name), BOTS)
     if lineup is None:
         lineup = "A,B,B" if n == 3 else "A,B,A,B"
     tags = lineup.split(",")
@@ -102,21 +95,7 @@ def run(a_name, b_name, hands, seed, preset, settings=(), lineup=None, jobs=1,
         raise ValueError("--lineup needs %d entries of A and B, both present, e.g. %s"
                          % (n, "A,B,B" if n == 3 else "A,B,A,B"))
     tasks = [((a_name, b_name), tags, seed, i, preset, tuple(settings)) for i in range(hands)]
-    results = []
-    if jobs > 1 and hands > 1:
-        import multiprocessing
-        with multiprocessing.Pool(jobs) as pool:
-            for res in pool.imap(_deal_job, tasks, chunksize=4):
-                results.append(res)
-                if progress:
-                    _progress(len(results), hands)
-    else:
-        for t in tasks:
-            results.append(_deal_job(t))
-            if progress:
-                _progress(len(results), hands)
-    if progress:
-        sys.stderr.write("\n")
+    results = run_deals(_deal_job, tasks, jobs, progress)
     return summarize(a_name, b_name, results, seed, preset, settings, lineup)
 
 
@@ -150,20 +129,11 @@ def report(r):
 
 
 def main(command, args):
-    from sixtysix_tools import cli
-    ap = cli.Parser(prog="sixtysix.py tournament",
-                    description="Duplicate tournament, 3 or 4 players.")
-    ap.add_argument("a", choices=BOTS)
-    ap.add_argument("b", choices=BOTS)
-    ap.add_argument("--hands", type=cli.number(1), default=100,
-                    help="deals (each in every rotation)")
-    ap.add_argument("--seed", type=cli.number(0), default=1)
-    ap.add_argument("--jobs", type=cli.number(1), default=1)
-    ap.add_argument("--rules", default="THREE_PLAYER_PL", help="a 3- or 4-player preset")
+    ap = parser("Duplicate tournament, 3 or 4 players.", BOTS, 100,
+                "deals (each in every rotation)", 1, "THREE_PLAYER_PL", "a 3- or 4-player preset")
     ap.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
                     help="a rules option over the preset (repeatable)")
     ap.add_argument("--lineup", default=None, help="A/B per seat from P1, e.g. A,B,B")
-    ap.add_argument("--quiet", action="store_true", help="no progress bar")
     ns = ap.parse_args(args)
     try:
         r = run(ns.a, ns.b, ns.hands, ns.seed, ns.rules, ns.set, ns.lineup, ns.jobs,
