@@ -439,6 +439,52 @@ def test_cards_played_by_suit_on_easy_and_normal_not_on_hard(board):
         assert t.toast_lines is None
 
 
+@pytest.mark.parametrize("board", BOARDS + ("three",))
+def test_take_back_my_card_against_easy(board):
+    """Against easy the menu's "Take back my card" puts the hand back as it was before
+    the human's last card (with the marriage shown with it), saved: the same hand,
+    talon and points, the human to play; against normal there is no such entry."""
+    for level in (0, 1):
+        nvm = _blank_nvm()
+        d = Driver(board, seed=4, nvm=nvm)
+        d.app.settings.level = level
+        d.run("a settle")
+        app = d.app
+        deal = _deal_to(d, lambda g: g.trick_no >= 3 and g.phase == D.PH_LEAD
+                        and not g.pending_draw and g.legal_specials() & (15 * D.B_MELD))
+        before = D.Deal(app.rules)
+        deal.copy_into(before)
+        s = next(s for s in range(4) if deal.is_legal(D.A_MELD + s))
+        deal.apply(D.A_MELD + s)                    # a marriage and its king, as A does
+        deal.apply(next(c for c in range(24) if deal.is_legal(c)))
+        t = app.table
+        t.enter()
+        d.settle()                                  # the bot answers
+        assert deal.log_len > before.log_len + 1
+        if board == "three":
+            while t.cursor != t.nslots:
+                d.press("right")
+            d.press("a")
+        else:
+            d.press("b")
+        entry = tx_key("table", "MENU_TAKE_BACK")
+        if level == 1:
+            assert entry not in t.popup_items
+            continue
+        for _ in range(10):
+            if t.popup_actions[t.popup_sel] == T.U_TAKE_BACK:
+                break
+            d.press("right" if board == "three" else "down")
+        d.press("a")
+        assert deal.same_as(before), "the hand is not as it was before the card"
+        assert t.message == tx_key("table", "TAKEN_BACK") or \
+            t.note == tx_key("table", "TAKEN_BACK")
+        e = Driver(board, seed=4, nvm=nvm)          # and so it was saved
+        e.run("a")
+        assert e.app.deal.same_as(before)
+        assert not app.render.overflow
+
+
 def _to_popup_entry(d, action):
     t = d.app.table
     for _ in range(20):

@@ -80,6 +80,41 @@ def test_cards_played_by_suit_for_four_players_on_easy_and_normal(level):
     assert not app.render.overflow
 
 
+def test_take_back_my_card_for_four_players_against_easy():
+    """Against easy the 3/4-player menu's "Take back my card" puts the hand back as it
+    was before the human's last card, saved; the human plays again."""
+    d = _driver("pygamer", 3, "FOUR_PLAYER_PL")
+    app = d.app
+    app.settings.level = 0
+    before = None
+    for _ in range(400):
+        d.settle()
+        g = app.deal
+        if app.screen == A.S_PLAY and g.to_move == 0 and g.phase in (0, 1) \
+                and app.table.popup_items is None:
+            if before is not None:
+                break
+            if g.trick_n >= 2:
+                before = g.log_len
+                snapshot = (list(g.hand), list(g.played_by), g.lead_card, g.trump)
+        d.press("a")
+    else:
+        pytest.fail("no second turn")
+    t = app.table
+    assert g.log_len > before
+    d.press("b")
+    entry = tx_key("table", "MENU_TAKE_BACK")
+    for _ in range(10):
+        if t.popup_items[t.popup_sel] == entry:
+            break
+        d.press("down")
+    d.press("a")
+    assert g.log_len == before and g.to_move == 0
+    assert (list(g.hand), list(g.played_by), g.lead_card, g.trump) == snapshot
+    assert t.note == tx_key("table", "TAKEN_BACK")
+    assert not app.render.overflow
+
+
 def _play(d, limit=3000):
     app = d.app
     hands = 0

@@ -96,7 +96,7 @@ def test_every_refusal_has_words_in_every_language():
     from sixtysix_core import rules as R
     from sixtysix_core.deal_multi import DealMulti
     from sixtysix_core.rng import Rng
-    from sixtysix_tools.term import Words
+    from sixtysix_tools.term_words import Words
     words = {code: Words(code, signs=False) for code in CODES}
     en = words["en"]
     rnd = random.Random(1)
@@ -128,7 +128,7 @@ def test_every_refusal_has_words_in_every_language():
 
 
 def test_every_languages_commands_are_the_english_ones():
-    from sixtysix_tools.term import Words
+    from sixtysix_tools.term_words import Words
     en = Words("en", signs=False)
     for code in CODES:
         w = Words(code, signs=False)

@@ -65,6 +65,8 @@ _W_MENU_BOT = const(149)
 _W_MENU_HINT = const(150)
 _W_MENU_QUIT = const(151)
 _W_MENU_PLAYED = const(188)
+_W_MENU_TAKE_BACK = const(189)
+_W_TAKEN_BACK = const(190)
 _W_BACK = const(19)
 _W_MENU = const(152)
 _W_B_MENU = const(153)
@@ -79,6 +81,8 @@ U_BACK = const(103)
 U_SURE = const(104)             # "Yes, declare 66" after the question
 U_BOTS = const(105)             # what the bot announced this hand
 U_PLAYED = const(106)           # the cards played so far, by suit (easy and normal)
+U_TAKE_BACK = const(107)        # take back the human's last card (easy)
+_WITH_CARD = (D.A_EXCHANGE, D.A_CLOSE, D.A_MELD, D.A_MELD + 1, D.A_MELD + 2, D.A_MELD + 3)
 U_ALONE = const(110)            # + card: lead it without its swap or marriage
 
 BOT_DELAY_MS = const(450)       # the bot's card stays readable before the next move
@@ -95,6 +99,21 @@ EV_TURN = const(1)
 EV_TRICK_WON = const(2)
 EV_MARRIAGE = const(3)
 EV_HAND_END = const(4)
+
+
+
+def _take_back_at(d):
+    """How many logged actions stay when the human takes back his last card: those
+    before it and before the marriage, swap or close he made on that turn; -1 if he
+    has played no card this hand or it is over."""
+    if d.is_over():
+        return -1
+    i = d.log_len - 1
+    while i >= 0 and not (d.log_seat[i] == HUMAN and d.log_action[i] < 24):
+        i -= 1
+    while i > 0 and d.log_seat[i - 1] == HUMAN and d.log_action[i - 1] in _WITH_CARD:
+        i -= 1
+    return i
 
 
 class Table:
@@ -175,6 +194,21 @@ class Table:
                     self.bot_note = texts.did(BOT, a, d, self.L.CHARS)
                     break
                 i -= 1
+
+    def _take_back(self):
+        """Against easy: the hand as it was before the human's last card (and the
+        marriage, swap or close he made with it), saved; the bot then plays again."""
+        app = self.app
+        d = app.deal
+        n = _take_back_at(d)
+        if n < 0:
+            return
+        d.replay_to(n)
+        app.save()
+        self.last[0] = NO_CARD
+        self.bot_note = ""
+        self.enter()
+        self.note = tx(_W_TAKEN_BACK)
 
     def busy(self):
         """True while the table moves on by itself (animation or the bot's turn)."""
@@ -578,6 +612,9 @@ class Table:
             if texts.bot_moves(d):
                 items.append(tx(_W_MENU_BOT))
                 actions.append(U_BOTS)
+            if app.settings.level == 0 and _take_back_at(d) >= 0:
+                items.append(tx(_W_MENU_TAKE_BACK))     # against easy: learning
+                actions.append(U_TAKE_BACK)
             if app.settings.level < 2 and d.played_by[0] | d.played_by[1]:
                 items.append(tx(_W_MENU_PLAYED))    # a learner's help: not against hard
                 actions.append(U_PLAYED)
@@ -659,6 +696,8 @@ class Table:
                                           app.render.toast_chars, wrap)
                 self.toast_top = 0
                 app.dirty = True
+            elif a == U_TAKE_BACK:
+                self._take_back()
             elif a == U_QUIT:
                 app.then = app.quit_to_title
             elif a == U_BACK and forced:

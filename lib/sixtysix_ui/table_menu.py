@@ -35,6 +35,8 @@ _W_MENU_LAST = const(148)
 _W_MENU_HINT = const(150)
 _W_MENU_QUIT = const(151)
 _W_MENU_PLAYED = const(188)
+_W_MENU_TAKE_BACK = const(189)
+_W_TAKEN_BACK = const(190)
 _W_BACK = const(19)
 _W_DECLARE_OR_PASS = const(141)
 _W_MELD_OR_PASS = const(142)
@@ -54,6 +56,7 @@ _U_QUIT = const(102)
 _U_BACK = const(103)
 _U_SURE = const(104)
 _U_PLAYED = const(106)          # the cards played so far, by suit (easy and normal)
+_U_TAKE_BACK = const(107)       # take back the human's last card (easy)
 _PREV = const(5)
 _NEXT = const(10)
 
@@ -140,6 +143,9 @@ def _open(t, forced, select=-1, title=None):
         if t.last[4] != NO_CARD:
             items.append(tx(_W_MENU_LAST))
             actions.append(_U_LAST)
+        if app.settings.level == 0 and _take_back_at(d) >= 0:
+            items.append(tx(_W_MENU_TAKE_BACK))     # against easy: learning
+            actions.append(_U_TAKE_BACK)
         mask = d.played_by[0] | d.played_by[1] | d.played_by[2] | d.played_by[3]
         if app.settings.level < 2 and mask:
             items.append(tx(_W_MENU_PLAYED))    # a learner's help: not against hard
@@ -165,6 +171,19 @@ def _open(t, forced, select=-1, title=None):
         if sel < 0:
             sel = len(actions) - 1
     _show(t, items, actions, sel, forced, title)
+
+
+def _take_back_at(d):
+    """How many logged actions stay when the human takes back his last card (and the
+    marriage he showed with it); -1 if he has played no card this hand or it is over."""
+    if d.is_over():
+        return -1
+    i = d.log_len - 1
+    while i >= 0 and not (d.log_seat[i] == _HUMAN and d.log_action[i] < 24):
+        i -= 1
+    while i > 0 and d.log_seat[i - 1] == _HUMAN and _A_MELD <= d.log_action[i - 1] < _A_MELD + 4:
+        i -= 1
+    return i
 
 
 def _show(t, items, actions, sel, forced, title):
@@ -204,6 +223,13 @@ def _step(t, b):
             a = _A_OUT
         if a == _U_LAST:
             _last_trick(t)
+        elif a == _U_TAKE_BACK:
+            d.replay_to(_take_back_at(d))
+            app.save()
+            t.last[4] = NO_CARD
+            t.bot_note = ""
+            t.enter()
+            t.note = tx(_W_TAKEN_BACK)
         elif a == _U_PLAYED:
             mask = d.played_by[0] | d.played_by[1] | d.played_by[2] | d.played_by[3]
             t.toast_lines = played(mask, app.render.toast_chars, wrap)

@@ -24,10 +24,10 @@ from sixtysix_core.rng import Rng
 from sixtysix_core.view_multi import MultiView
 from sixtysix_tools.cli import multi_rules as make_rules
 from sixtysix_tools.cli import wants_multi as wants  # noqa: F401 (term.py)
-from sixtysix_tools.term import Words
+from sixtysix_tools.term_words import Words
 
 HUMAN = 0
-W = [None]                  # the Words of the game being played (term.Words)
+W = [None]                  # the Words of the game being played (term_words.Words)
 
 
 def _w():
