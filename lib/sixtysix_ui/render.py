@@ -245,10 +245,7 @@ class Renderer:
             del glyphs
             unload("sixtysix_ui.glyphs")
         from sixtysix_ui import sprites         # the same: only while it draws
-        art = sprites.ranks()
-        if art != self.faces:
-            sprites.draw_ranks(self._sheet, art)
-            self.faces = art
+        sprites.use(self)
         del sprites
         unload("sixtysix_ui.sprites")
 

@@ -8,7 +8,7 @@ Card sheet: one Bitmap of CARD_W x CARD_H tiles, 4 colour indexes:
 Tile index = card 0..23 (cards.py), TILE_BACK = 24 (the back of a card).
 A face's rank is the letter of the catalog's RANK0..RANK5 (words.rank: Polish W D K,
 German B D K, Estonian S E K and Ä for the ace): the sheet is drawn with the English
-letters and draw_ranks() writes the current language's over them (Renderer.set_letters),
+letters and use() writes the current language's over them (Renderer.set_letters),
 in place, so the tiles and the sheet's size never change.  A rank text without art
 here keeps the English letter.
 Suit sheet: 7x7 tiles, tile = suit 0..3 (C S H D), same colour indexes.
@@ -130,3 +130,13 @@ def suit_sheet(hollow_red):
     for s in range(4):
         _blit(sheet, suit_glyph(s, hollow_red), s * GLYPH, 0, 3 if s >= 2 else 2)
     return sheet
+
+
+def use(r):
+    """Renderer r's card faces take the current language's rank letters (render.py
+    Renderer.set_letters): drawn over its card sheet unless they are the ones it has
+    (r.faces, ENGLISH at the start)."""
+    art = ranks()
+    if art != r.faces:
+        draw_ranks(r._sheet, art)
+        r.faces = art
