@@ -7,7 +7,8 @@ Only one scene is kept (both at start, so that the title can be drawn at once): 
 from the table to a page drops the table scene, and back the page scene, so the heap
 holds one of them (the TFT's table scene is about 6 KB, its page scene 5 KB); the popup
 menu and the message box exist only while the table shows one.  The card and suit
-sheets and the glyph sheet are built once and kept.
+sheets and the glyph sheet are built once and kept (the glyph sheet made again and the
+faces' rank letters drawn again for a language: set_letters).
 A layout module (layout_tft / layout_oled) gives positions and colours; the code is the
 same for both.  Cards are tiles of one sprite sheet (tile = card int, sprites.TILE_BACK);
 text is tiles of one glyph sheet copied from the font at start and made again with a
@@ -201,6 +202,7 @@ class Renderer:
     # the letters beyond ASCII drawn (set_letters sets its own): a class attribute, so
     # that English adds no entry to the instance's attributes
     letters = b""
+    faces = b"\x00\x01\x02\x03\x04\x05"   # the ranks' art on the card sheet (sprites.py)
 
     def __init__(self, display, layout, font):
         L = layout
@@ -235,12 +237,17 @@ class Renderer:
         the scenes it has with it (the display shows nothing until the next draw).  A
         letter the file lacks draws blank and is noted as any unknown character.
         Renderer.letters holds the code points drawn, 2 bytes each (big-endian), in tile
-        order (glyphs.py)."""
+        order (glyphs.py).  The card faces take the current catalog's rank letters
+        (words.rank; sprites.py draws them over the card sheet, in place)."""
         if letters or self.letters:
             from sixtysix_ui import glyphs      # its code only while it draws
             glyphs.use(self, letters, _TABLE_SCENE)
             del glyphs
             unload("sixtysix_ui.glyphs")
+        from sixtysix_ui import sprites         # the same: only while it draws
+        sprites.use(self)
+        del sprites
+        unload("sixtysix_ui.sprites")
 
     # ------------------------------------------------------------- building
 
