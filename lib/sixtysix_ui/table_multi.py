@@ -126,8 +126,11 @@ class TableMulti:
         self.anim_start = -1
         self._was_mine = False
         unload("sixtysix_ui.trump_page")
-        bot_multi._scratch(self.app.bot_view)   # the bots' scratch first, before the
-        import sys                              # hand's own allocations cut the heap up
+        unload("sixtysix_ui.pages")             # the trump page's base: not for the play
+        d = self.app.deal
+        if d.phase != PH_TRUMP or d.to_move != _HUMAN:  # (the trump page first has it)
+            bot_multi._scratch(self.app.bot_view)       # the bots' scratch before the
+        import sys                                      # hand's own allocations cut up
         if "sixtysix_ui.table" not in sys.modules:     # a board: only this kind loaded
             unload("sixtysix_ui.texts")
         if self.app.deal.log_len == 0:
