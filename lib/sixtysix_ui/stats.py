@@ -71,13 +71,14 @@ def valid(mem, off):
 
 
 def possible(mem, off):
-    """True if matches could give the image's counters: only the sound bit, a lesson step and a
-    language (1..5, words.LANGS) among the prefs; nothing counted for a preset the app
+    """True if matches could give the image's counters: only the sound bit, a lesson
+    step and a language (1..5, words.LANGS) among the prefs; nothing counted for a preset the app
     cannot play; per preset and level no more matches won than hands won (a match is
     won by winning hands), lost than hands lost, schwarz or close wins than hands won;
     no schwarz or close with 3 or 4 players (not counted there)."""
     from sixtysix_core import rules as R
-    if mem[off + 8] & ~(PREF_QUIET | PREF_LANG | PREF_LESSON) or (mem[off + 8] & PREF_LANG) >> 1 > 5:
+    prefs = mem[off + 8]
+    if prefs & ~(PREF_QUIET | PREF_LANG | PREF_LESSON) or (prefs & PREF_LANG) >> 1 > 5:
         return False
     names = R.preset_names()
     for p in range(PRESETS):
