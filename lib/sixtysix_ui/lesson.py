@@ -195,10 +195,13 @@ class Lesson(Table):
                 app.lesson = 2              # finished: a real hand against easy
                 app.then = app.show_title
             return
+        d = app.deal
+        if d.is_over():                     # (never through the App's hand's end)
+            self.begin(self.step_no + 1)
+            return
         super().step(b, now)
         if app.then is not None:
             return
-        d = app.deal
         if self.done and self.anim_start < 0 and self.toast_lines is None and (
                 d.is_over() or d.to_move == _HUMAN):
             self.begin(self.step_no + 1)
