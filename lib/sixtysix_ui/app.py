@@ -238,14 +238,13 @@ class App:
 
     def show_title(self):
         """The title, its module imported (title.py); the table and the pages the title
-        opens are dropped.  Out of the lesson: its end starts a match against easy."""
+        opens are dropped.  Out of the lesson; after its end, a new match against easy."""
         unload("sixtysix_ui.help")
         unload("sixtysix_ui.stats_page")
         unload("sixtysix_ui.stats")
         if self.lesson and self._unlearn():
-            self.settings.level = 0
-            self.new_match()
-            return
+            self.settings.level = 0         # the next step, from the title, as its New
+            self.then = self.new_match      # match (not under the lesson's frames)
         if self.table is not None:
             self.kind.unload()
             self.current = self.table = None
@@ -269,13 +268,15 @@ class App:
 
     def _unlearn(self):
         """Out of the lesson: the App's deal, views and settings back (lesson.leave), its
-        module and the table's dropped, its step kept in the prefs; True at its end."""
+        module, the table's and its scene dropped, its step kept in the prefs; True at
+        its end."""
         done = self.lesson == 2
         step = __import__("sixtysix_ui.lesson", None, None, (1,)).leave(self)
         unload("sixtysix_ui.lesson")
         self.lesson = 0
         self.kind.unload()
         self.current = self.table = None
+        self.render.drop_scene()            # its scene too: the title's code has its heap
         self.set_prefs(self.prefs & ~_PREF_LESSON | step << 4)
         return done
 
