@@ -254,29 +254,39 @@ class App:
         self.show(self.title)
 
     def learn(self):
-        """The title's "Learn 66": the lesson (lesson.py: a table with its own deal),
+        """The title's "Learn 66": the lesson (lesson.py: a table on the App's deal),
         at the step it was left at (the prefs' bits 4-6), its module imported now; the
-        title's code is dropped first, as for the play."""
+        title's code is dropped first, as for the play, and the match saved."""
         self.title = self.current = None
         unload("sixtysix_ui.title")
         unload("sixtysix_ui.pages")
         self.render.drop_scene()
+        self.save()                         # the match (and settings) to go back to
         self.lesson = 1
         self.table = __import__("sixtysix_ui.lesson", None, None, (1,)).Lesson(
             self, (self.prefs & _PREF_LESSON) >> 4)
         self.show(self.table)
 
     def _unlearn(self):
-        """Out of the lesson: the App's deal, views and settings back (lesson.leave), its
-        module, the table's and its scene dropped, its step kept in the prefs; True at
-        its end."""
+        """Out of the lesson: its module, the table's and its scene dropped, then the
+        match, rules and settings read back from the save App.learn made (start.resume;
+        without one, no match), its step kept in the prefs; True at its end."""
         done = self.lesson == 2
-        step = __import__("sixtysix_ui.lesson", None, None, (1,)).leave(self)
-        unload("sixtysix_ui.lesson")
+        step = self.table.step_no % 7       # 7 steps; after the last one: the first
+        settings = self.table.kept
         self.lesson = 0
+        unload("sixtysix_ui.lesson")
         self.kind.unload()
         self.current = self.table = None
-        self.render.drop_scene()            # its scene too: the title's code has its heap
+        self.render.drop_scene()            # its scene too: the next code has its heap
+        from sixtysix_ui import start
+        if not start.resume(self, False):
+            self.settings = settings
+            self.in_match = False
+            self.choice.copy_into(self.rules)
+            self.deal.configure()
+        unload("sixtysix_ui.start")
+        unload("sixtysix_core.persist_load")
         self.set_prefs(self.prefs & ~_PREF_LESSON | step << 4)
         return done
 

@@ -1,24 +1,26 @@
 """The title's "Learn 66": seven short steps against an open-handed bot, one idea each.
 
 A table of its own (Lesson, a table.Table), made by App.learn and dropped when the
-learner leaves for the title or finishes (App._unlearn calls leave()).  Each step is a
+learner leaves for the title or finishes (App._unlearn).  Each step is a
 fixed deal (Deal.deck + Deal.deal_from_deck) and the actions before it, so its position
 is the same every time, and one expected action: a card, the draw, any trump, a marriage,
 declaring 66 or closing.  A toast says the step's idea, the message line its task, the
 cursor is on the card that matters (on "Menu" for a menu's action, and the menu opens on
 it); any other action of the learner is refused with one sentence and the step stays as
 it was.  The bot plays the step's own cards (then the easy bot); the status line names
-its cards.  The lesson has its own Deal, views and settings (the match on the App stays
-as it was: App.save saves nothing while app.lesson) and never ends a hand through the
-App (no statistics, no record).  The step reached is kept in the statistics' prefs
-(bits 4-6, App._unlearn); after the last one the App starts a new match against easy.
+its cards.  The lesson plays on the App's Deal with the classic rules and settings of its
+own: App.learn saves the match first, App.save saves nothing while app.lesson, and
+App._unlearn reads the match, its rules and the settings back from that save; it never
+ends a hand through the App (no statistics, no record).  The step reached is kept in
+the statistics' prefs (bits 4-6, App._unlearn); after the last one the App starts a
+new match against easy.
 """
 from micropython import const
 
 from sixtysix_core import bot
 from sixtysix_core import deal as D
 from sixtysix_core.persist import Settings
-from sixtysix_core.view import PlayerView
+from sixtysix_core.rules import RuleSet
 from sixtysix_ui import input as I
 from sixtysix_ui.table import Table
 from sixtysix_ui.words import rank, tx
@@ -64,12 +66,10 @@ _PLAN = (
 class Lesson(Table):
     def __init__(self, app, step):
         super().__init__(app)
-        self.kept = (app.deal, app.view, app.bot_view, app.settings)
-        d = D.Deal()                    # the default rules: classic 66
-        app.deal = d
-        app.view = PlayerView(d, _HUMAN)
-        app.bot_view = PlayerView(d, _BOT)
+        self.kept = app.settings        # (App._unlearn: without a save to go back to)
         app.settings = Settings(1, 0, 0, 1)     # draw by hand, points shown
+        RuleSet().copy_into(app.rules)  # classic 66 on the App's own deal (its match
+        app.deal.configure()            # was saved: App.learn; back: App._unlearn)
         self.step_no = step if step < STEPS else 0
         self.goal = -1
         self.done = False
@@ -206,10 +206,3 @@ class Lesson(Table):
                 d.is_over() or d.to_move == _HUMAN):
             self.begin(self.step_no + 1)
 
-
-def leave(app):
-    """Out of the lesson: the App's deal, views and settings back; the step to resume at
-    (0 after the last one)."""
-    t = app.table
-    app.deal, app.view, app.bot_view, app.settings = t.kept
-    return t.step_no if t.step_no < STEPS else 0
