@@ -167,9 +167,10 @@ def test_whole_app_plays_a_match_in_128k(app_path, board):
 # PyGamer's menu; on the OLED's three buttons the cursor is on "Menu"), then the match
 # against easy that it ends in, to its end
 LESSON_KEYS = {
-    "pygamer": "left a " + " ".join("settle " + k for k in "a a a a a a a a a b a a b a a b a a"
-                                    .split()) + " settle match",
-    "oled": "left a" + " settle a" * 18 + " settle match",
+    "pygamer": "left a " + " ".join("settle " + k for k in
+                                    "a a a a a a a a a a b a a a b a a b a a".split())
+               + " settle match",
+    "oled": "left a" + " settle a" * 26 + " settle match",
 }
 
 

@@ -53,6 +53,16 @@ def _open_lesson(d):
     return app.table
 
 
+def _read(d):
+    """A until the box is closed (A shows a long box's next rows, then closes it)."""
+    t = d.app.table
+    for _ in range(5):
+        if t.toast_lines is None:
+            return
+        d.press("a")
+    assert t.toast_lines is None
+
+
 def _act(d):
     """One press of a learner who does what the screen asks."""
     t = d.app.table
@@ -90,8 +100,7 @@ def _to_title(d):
         return
     d.settle()
     t = app.table
-    if t.toast_lines is not None:
-        d.press("a")
+    _read(d)
     while t.cursor != t.nslots:
         d.press("left")
     d.press("a")
@@ -108,7 +117,7 @@ def test_a_learner_plays_the_lesson_to_a_hand_against_easy(board):
     t = _open_lesson(d)
     assert t.toast_lines == wrap(_tx("STEP") % 1 + " " + _tx("IDEA1"),
                                  app.render.toast_chars, [])
-    d.press("a")
+    _read(d)
     assert t.message == _tx("TASK1")
     assert t.slots[t.cursor] == 5               # the cursor on the ace of clubs
     assert app.render._status.text.startswith("Bot ")      # the bot's cards named
@@ -127,15 +136,15 @@ def test_a_wrong_action_gets_its_sentence_and_the_same_step(board):
     d = _driver(board)
     app = d.app
     t = _open_lesson(d)
-    d.press("a")                                # the idea read
+    _read(d)                                    # the idea read
     n = app.deal.log_len
     d.run("right a")                            # the jack of clubs, not the ace
     assert t.toast_lines == wrap(_tx("WRONG1"), app.render.toast_chars, [])
     assert t.step_no == 0 and app.deal.log_len == n and app.deal.lead_card == D.NO_CARD
-    d.press("a")                                # the sentence read
+    _read(d)                                    # the sentence read
     assert t.message == _tx("TASK1") and t.slots[t.cursor] == 5
     _learn(d, until=4)                          # step 5: declare 66
-    d.press("a")
+    _read(d)
     assert t.message == _tx("TASK5")
     t.cursor = 0
     d.press("a")                                # a card instead of the declaration
@@ -195,3 +204,14 @@ def test_every_lesson_text_fits_in_every_language(board, lang):
         assert t.message == _tx("TASK%d" % (k + 1)) and not r.overflow, r.overflow
         assert r._status.text == _tx("BOT_HAND") % t.bot_cards()
     assert _learn(d)[-1] == 7 and not r.overflow
+
+
+def test_a_shows_the_rest_of_a_long_sentence_before_closing_it():
+    d = _driver("oled")
+    t = _open_lesson(d)
+    rows = t.L.TOAST[3]
+    assert len(t.toast_lines) > rows            # step 1's idea: more than the box holds
+    d.press("a")
+    assert t.toast_lines is not None and t.toast_top == len(t.toast_lines) - rows
+    d.press("a")
+    assert t.toast_lines is None and t.message == _tx("TASK1")

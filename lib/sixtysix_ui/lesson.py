@@ -148,6 +148,16 @@ class Lesson(Table):
         if not self.done and self.anim_start < 0 and not self.note:
             self.message = self.task
 
+    def _step_toast(self, b):
+        """A on a box longer than its rows shows its next rows; at its end, closes it."""
+        rows = self.L.TOAST[3]
+        more = len(self.toast_lines) - rows
+        if b & I.BTN_A and self.toast_top < more:
+            self.toast_top = min(more, self.toast_top + rows)
+            self.app.dirty = True
+            return
+        super()._step_toast(b)
+
     def _take_back(self):
         return                              # (not offered: the lesson's level is normal)
 
