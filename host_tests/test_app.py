@@ -259,7 +259,7 @@ def test_title_options_cycle_and_are_saved():
     f = Driver("oled", seed=1, nvm=_blank_nvm())
     for _ in range(7):
         f.run("down a")
-    f.run("down*%d a" % (len(f.app.title.menu) - 8))  # How to play: the last entry
+    f.run("down*%d a" % (len(f.app.title.menu) - 9))  # How to play: before Learn 66
     assert f.app.screen == A.S_HELP
     f.run("a*6")
     assert f.app.screen == A.S_TITLE
@@ -1054,10 +1054,10 @@ def test_title_and_summary_take_more_entries():
     app.summary_extra.append((tx_id("end", "REVIEW"), lambda: called.append("review")))
     app.show_title()
     lines = app.title.lines
-    assert lines[-2:] == ["Statistics", "How to play"]
-    d.run("up up a")
+    assert lines[-3:] == ["Statistics", "How to play", "Learn 66"]
+    d.run("up*3 a")
     assert called == ["stats"] and app.screen == A.S_TITLE
-    d.run("down*2 a settle b")                      # New match; declare at once
+    d.run("down*3 a settle b")                      # New match; declare at once
     _to_popup_entry(d, D.A_OUT)
     d.run("a")
     _to_popup_entry(d, T.U_SURE)

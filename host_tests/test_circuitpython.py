@@ -15,7 +15,8 @@ a CircuitPython 9 board's pystack (1536 bytes) unless a test says otherwise:
     in a fixed 128 KiB heap, stand-ins included; and one hand, then "Review" on its
     summary until the review is done, in the same heap; a whole 3- and 4-player match
     (tools/standins/app_steps_multi.py) in MULTI_HEAP, with no two-player engine loaded
-    (also when the start read a two-player save).
+    (also when the start read a two-player save); "Learn 66", then the match against
+    easy it ends in, on both layouts in APP_HEAP.
 Without the binaries the lane is skipped (pytest's summary shows one SKIPPED line that
 says how to get them); with $CI set the run fails instead.
 """
@@ -159,6 +160,28 @@ def test_whole_app_plays_a_match_in_128k(app_path, board):
     scores = lines["STATE"].split("scores ")[1].split("-")
     assert max(int(s) for s in scores) >= 7, lines["STATE"]
     assert int(lines["MAXLIVE"].split()[0]) > int(lines["BUILT"]) > int(lines["BASE"])
+    print(board, {k: lines[k] for k in ("BASE", "BUILT", "MAXLIVE", "FREE", "POLLS")})
+
+
+# "Learn 66" from the title (its last entry), every step done as it asks (B opens the
+# PyGamer's menu; on the OLED's three buttons the cursor is on "Menu"), then the match
+# against easy that it ends in, to its end
+LESSON_KEYS = {
+    "pygamer": "left a " + " ".join("settle " + k for k in
+                                    "a a a a a a a a a a b a a a b a a b a a".split())
+               + " settle match",
+    "oled": "left a" + " settle a" * 26 + " settle match",
+}
+
+
+@pytest.mark.parametrize("board", ["pygamer", "oled"])
+def test_the_lesson_then_a_match_against_easy_in_128k(app_path, board):
+    r = mplane.run(["-m", "app_steps", board, app_path[1], LESSON_KEYS[board]], APP_HEAP,
+                   cwd=app_path[2])
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr
+    lines = _lines(r.stdout)
+    assert "match end" in lines["WHERE"], lines
+    assert "level easy" in lines["STATE"], lines["STATE"]
     print(board, {k: lines[k] for k in ("BASE", "BUILT", "MAXLIVE", "FREE", "POLLS")})
 
 

@@ -52,6 +52,7 @@ UI_ORDER = (
     ("pages", "title", "help", "house_page", "stats_page", "review_page"),  # pages
     ("trump_page", "table_menu"),                                        # a table's parts
     ("table", "table_multi"),                                            # the tables
+    ("lesson",),                                                         # "Learn 66"
     ("kind_two", "kind_multi"),                                          # match kinds
     ("app",),                                                            # the app
 )

@@ -228,7 +228,7 @@ def test_impossible_counters_are_a_damaged_block():
         "a preset that does not exist": lambda st: _set(st, (S.PRESETS - 1) * S.LEVELS
                                                         * S.COUNTERS + S.C_HAND_WON, 1),
         "schwarz with 3 players": lambda st: _set(st, three + S.C_SCHWARZ, 1),
-        "an unknown preference bit": lambda st: setattr(st, "prefs", 16),
+        "an unknown preference bit": lambda st: setattr(st, "prefs", 128),
         "a language that does not exist": lambda st: setattr(st, "prefs", 6 << 1),
     }
     assert len(R.preset_names()) < S.PRESETS

@@ -60,6 +60,7 @@ HUMAN = const(0)                # the seats (table.py and table_multi.py use the
 BOT = const(1)
 _EV_HAND_END = const(4)         # table.py EV_HAND_END
 _PREF_QUIET = const(1)          # stats.PREF_QUIET
+_PREF_LESSON = const(112)       # stats.PREF_LESSON: bits 4-6, the lesson's step
 
 
 S_TITLE = const(0)
@@ -116,6 +117,7 @@ class App:
         self.rng = Rng(seed if seed is not None else 66)
         self.in_match = False
         self.hand_recorded = False
+        self.lesson = 0                         # 1 in "Learn 66" (lesson.py), 2 at its end
         self.sound = None                       # sound.Sound, or None (no speaker)
         if getattr(hw, "speaker", None) is not None:
             from sixtysix_ui.sound import Sound  # only where there is a speaker
@@ -236,10 +238,13 @@ class App:
 
     def show_title(self):
         """The title, its module imported (title.py); the table and the pages the title
-        opens are dropped."""
+        opens are dropped.  Out of the lesson; after its end, a new match against easy."""
         unload("sixtysix_ui.help")
         unload("sixtysix_ui.stats_page")
         unload("sixtysix_ui.stats")
+        if self.lesson and self._unlearn():
+            self.settings.level = 0         # the next step, from the title, as its New
+            self.then = self.new_match      # match (not under the lesson's frames)
         if self.table is not None:
             self.kind.unload()
             self.current = self.table = None
@@ -247,6 +252,43 @@ class App:
             from sixtysix_ui.title import Title
             self.title = Title(self)
         self.show(self.title)
+
+    def learn(self):
+        """The title's "Learn 66": the lesson (lesson.py: a table on the App's deal),
+        at the step it was left at (the prefs' bits 4-6), its module imported now; the
+        title's code is dropped first, as for the play, and the match saved."""
+        self.title = self.current = None
+        unload("sixtysix_ui.title")
+        unload("sixtysix_ui.pages")
+        self.render.drop_scene()
+        self.save()                         # the match (and settings) to go back to
+        self.lesson = 1
+        self.table = __import__("sixtysix_ui.lesson", None, None, (1,)).Lesson(
+            self, (self.prefs & _PREF_LESSON) >> 4)
+        self.show(self.table)
+
+    def _unlearn(self):
+        """Out of the lesson: its module, the table's and its scene dropped, then the
+        match, rules and settings read back from the save App.learn made (start.resume;
+        without one, no match), its step kept in the prefs; True at its end."""
+        done = self.lesson == 2
+        step = self.table.step_no % 7       # 7 steps; after the last one: the first
+        settings = self.table.kept
+        self.lesson = 0
+        unload("sixtysix_ui.lesson")
+        self.kind.unload()
+        self.current = self.table = None
+        self.render.drop_scene()            # its scene too: the next code has its heap
+        from sixtysix_ui import start
+        if not start.resume(self, False):
+            self.settings = settings
+            self.in_match = False
+            self.choice.copy_into(self.rules)
+            self.deal.configure()
+        unload("sixtysix_ui.start")
+        unload("sixtysix_core.persist_load")
+        self.set_prefs(self.prefs & ~_PREF_LESSON | step << 4)
+        return done
 
     def quit_to_title(self):
         self.save()
@@ -291,7 +333,8 @@ class App:
         self.show(self.table)
 
     def save(self):
-        self.kind.save()
+        if not self.lesson:                 # the lesson's deal is no match's
+            self.kind.save()
 
     def finish_hand(self):
         d = self.deal

@@ -15,7 +15,8 @@ itself, so the counters cost no other heap:
     5     1  PRESETS, 6 LEVELS, 7 COUNTERS (an image of another shape is refused)
     8     1  prefs: bit 0 set = sound off (the title's "Sound" option, sound.py), bits
              1-3 the title's language (1 + its index in words.LANGS; 0: not chosen,
-             settings.toml's SIXTYSIX_LANG or English); kept here so that the game's
+             settings.toml's SIXTYSIX_LANG or English), bits 4-6 the step "Learn 66"
+             resumes at (lesson.py, 0: the first); kept here so that the game's
              save format stays as it is; reset() keeps it
     9   2*N  the N = PRESETS * LEVELS * COUNTERS counters, counter n at 9 + 2n
   9+2N    2  Fletcher-16 over bytes 0 .. 8+2N (persist.fletcher16: every single-bit
@@ -43,6 +44,7 @@ C_SCHWARZ = const(4)
 C_CLOSE_WON = const(5)
 PREF_QUIET = const(1)
 PREF_LANG = const(14)           # bits 1-3: 1 + the index in words.LANGS, 0: not chosen
+PREF_LESSON = const(112)        # bits 4-6: the step "Learn 66" resumes at (lesson.py)
 # words: stats
 _W_DAMAGED = const(653)
 _W_NOT_SAVED = const(654)
@@ -69,13 +71,14 @@ def valid(mem, off):
 
 
 def possible(mem, off):
-    """True if matches could give the image's counters: only the sound bit and a
-    language (1..5, words.LANGS) among the prefs; nothing counted for a preset the app
+    """True if matches could give the image's counters: only the sound bit, a lesson
+    step and a language (1..5, words.LANGS) among the prefs; nothing counted for a preset the app
     cannot play; per preset and level no more matches won than hands won (a match is
     won by winning hands), lost than hands lost, schwarz or close wins than hands won;
     no schwarz or close with 3 or 4 players (not counted there)."""
     from sixtysix_core import rules as R
-    if mem[off + 8] & ~(PREF_QUIET | PREF_LANG) or (mem[off + 8] & PREF_LANG) >> 1 > 5:
+    prefs = mem[off + 8]
+    if prefs & ~(PREF_QUIET | PREF_LANG | PREF_LESSON) or (prefs & PREF_LANG) >> 1 > 5:
         return False
     names = R.preset_names()
     for p in range(PRESETS):

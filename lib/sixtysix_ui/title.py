@@ -41,9 +41,10 @@ _T_AUTO = const(9)
 _T_HOUSE = const(10)            # 3 and 4 players: house_page.py, imported when opened
 _T_OTHER = const(11)            # the other kind's saved match (storage.other)
 _T_LANG = const(12)
+_T_LEARN = const(13)            # "Learn 66": the lesson (App.learn, lesson.py)
 _PREF_LANG = const(14)          # stats.PREF_LANG
 _T_EXTRA = const(20)
-# words: title common
+# words: title common lesson
 _W_HEADER = const(384)
 _W_HEADER_WIDE = const(385)
 _W_HEADER_WIDE_BOTS = const(386)
@@ -69,6 +70,7 @@ _W_NEXT_MATCH = const(404)
 _W_FOOTER = const(405)
 _W_RANK0 = const(1)
 _W_RANK1 = const(2)
+_W_LEARN = const(1540)
 _TARGETS = ("7", "10", "6")     # match_target, in the order a press cycles them
 _DECO = (2 * 6 + 3, 2 * 6 + 2)  # K and Q of hearts beside the title menu (TFT)
 
@@ -108,6 +110,8 @@ class Title(Page):
         for i in range(len(self.extra)):
             m.append(_T_EXTRA + i)
         m.append(_T_HELP)
+        if not app.kind.MULTI:
+            m.append(_T_LEARN)              # two players: last, so no entry moves
         old = self.menu[self.sel] if 0 <= self.sel < len(self.menu) else -1
         self.menu = m
         self.sel = m.index(old) if old in m else 0      # back from a page: on its entry
@@ -149,6 +153,8 @@ class Title(Page):
                 lines.append(tx(_W_HOUSE))
             elif entry == _T_LANG:
                 lines.append(tx(_W_LANGUAGE) % words.name)
+            elif entry == _T_LEARN:
+                lines.append(tx(_W_LEARN))
             elif entry >= _T_EXTRA:
                 label = self.extra[entry - _T_EXTRA][0]
                 lines.append(tx(label) if isinstance(label, int) else label())
@@ -191,6 +197,9 @@ class Title(Page):
                 return
             if entry == _T_OTHER:
                 other(app)
+                return
+            if entry == _T_LEARN:
+                app.then = app.learn
                 return
             if entry == _T_HELP:
                 app.open_page("sixtysix_ui.help")
