@@ -288,3 +288,29 @@ def tx_id(section, key):
     """The id of a catalog key (words.py: section << 7 | index)."""
     from sixtysix_tools.catalog import Catalog
     return Catalog("en").ids()[(section, key)]
+
+
+def open_menu(d, board):
+    """Open the table's menu by keys: B, or on three buttons A on the "Menu" slot."""
+    t = d.app.table
+    if board == "three":
+        for _ in range(10):
+            if t.cursor == t.nslots:
+                break
+            d.press("right")
+        d.press("a")
+    else:
+        d.press("b")
+
+
+def to_menu_entry(d, board, action):
+    """Move the open menu's highlight to `action` (menus take right as down on three
+    buttons); False if the menu has no such entry."""
+    t = d.app.table
+    if action not in t.popup_actions:
+        return False
+    for _ in range(12):
+        if t.popup_actions[t.popup_sel] == action:
+            return True
+        d.press("right" if board == "three" else "down")
+    return False

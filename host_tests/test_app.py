@@ -31,7 +31,7 @@ from sixtysix_ui import table as T  # noqa: E402
 from sixtysix_ui import texts  # noqa: E402
 from sixtysix_ui import texts_end  # noqa: E402
 from sixtysix_ui.render import wrap  # noqa: E402
-from helpers import tx_id, tx_key  # noqa: E402
+from helpers import open_menu, to_menu_entry, tx_id, tx_key  # noqa: E402
 
 BOARDS = ("pygamer", "oled")
 ROOT_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -410,20 +410,11 @@ def test_cards_played_by_suit_on_easy_and_normal_not_on_hard(board):
         deal = _deal_to(d, lambda g: g.trick_no >= 4 and g.phase == D.PH_LEAD
                         and not g.pending_draw)
         t = d.app.table
-        if board == "three":
-            while t.cursor != t.nslots:
-                d.press("right")
-            d.press("a")
-        else:
-            d.press("b")
-        entry = tx_key("table", "MENU_PLAYED")
+        open_menu(d, board)
         if level == 2:
-            assert entry not in t.popup_items
+            assert tx_key("table", "MENU_PLAYED") not in t.popup_items
             continue
-        for _ in range(10):                 # menus take right as down (three buttons)
-            if t.popup_actions[t.popup_sel] == T.U_PLAYED:
-                break
-            d.press("right" if board == "three" else "down")
+        assert to_menu_entry(d, board, T.U_PLAYED)
         d.press("a")
         played = deal.played_by[0] | deal.played_by[1]
         lines = " ".join(t.toast_lines).split(":")
@@ -461,20 +452,11 @@ def test_take_back_my_card_against_easy(board):
         t.enter()
         d.settle()                                  # the bot answers
         assert deal.log_len > before.log_len + 1
-        if board == "three":
-            while t.cursor != t.nslots:
-                d.press("right")
-            d.press("a")
-        else:
-            d.press("b")
-        entry = tx_key("table", "MENU_TAKE_BACK")
+        open_menu(d, board)
         if level == 1:
-            assert entry not in t.popup_items
+            assert tx_key("table", "MENU_TAKE_BACK") not in t.popup_items
             continue
-        for _ in range(10):
-            if t.popup_actions[t.popup_sel] == T.U_TAKE_BACK:
-                break
-            d.press("right" if board == "three" else "down")
+        assert to_menu_entry(d, board, T.U_TAKE_BACK)
         d.press("a")
         assert deal.same_as(before), "the hand is not as it was before the card"
         assert t.message == tx_key("table", "TAKEN_BACK") or \

@@ -19,7 +19,7 @@ from sixtysix_ui import app as A  # noqa: E402
 from sixtysix_ui import words  # noqa: E402
 from sixtysix_ui import pages  # noqa: E402
 from sixtysix_ui import words as texts_words  # noqa: E402
-from helpers import tx_key  # noqa: E402
+from helpers import open_menu, to_menu_entry, tx_key  # noqa: E402
 from sixtysix_ui import start  # noqa: E402
 from sixtysix_ui.storage import Storage  # noqa: E402
 
@@ -62,15 +62,11 @@ def test_cards_played_by_suit_for_four_players_on_easy_and_normal(level):
     else:
         pytest.fail("no turn with six cards played")
     t = app.table
-    d.press("b")
-    entry = tx_key("table", "MENU_PLAYED")
+    open_menu(d, "pygamer")
     if level == 2:
-        assert entry not in t.popup_items
+        assert tx_key("table", "MENU_PLAYED") not in t.popup_items
         return
-    for _ in range(10):
-        if t.popup_items[t.popup_sel] == entry:
-            break
-        d.press("down")
+    assert to_menu_entry(d, "pygamer", 106)         # table_menu._U_PLAYED
     d.press("a")
     text = " ".join(t.toast_lines)
     for s in range(4):
@@ -102,12 +98,8 @@ def test_take_back_my_card_for_four_players_against_easy():
         pytest.fail("no second turn")
     t = app.table
     assert g.log_len > before
-    d.press("b")
-    entry = tx_key("table", "MENU_TAKE_BACK")
-    for _ in range(10):
-        if t.popup_items[t.popup_sel] == entry:
-            break
-        d.press("down")
+    open_menu(d, "pygamer")
+    assert to_menu_entry(d, "pygamer", 107)         # table_menu._U_TAKE_BACK
     d.press("a")
     assert g.log_len == before and g.to_move == 0
     assert (list(g.hand), list(g.played_by), g.lead_card, g.trump) == snapshot
