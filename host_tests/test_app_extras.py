@@ -94,8 +94,8 @@ def test_review_is_sliced_and_a_button_stops_it(monkeypatch, live_bot):
     d = _summary("pygamer", seed=6)
     d.app.review_done = None
     calls = []
-    real = live_bot.action_values
-    monkeypatch.setattr(live_bot, "action_values", lambda *a: calls.append(1) or real(*a))
+    real = live_bot.action_value                         # one slice: one action's value
+    monkeypatch.setattr(live_bot, "action_value", lambda *a: calls.append(1) or real(*a))
     _open_review(d)
     for _ in range(6):
         before = len(calls)

@@ -112,11 +112,31 @@ def test_review_finds_a_planted_blunder():
     assert found == 4
 
 
+def _decisions(d):
+    """Seat 0's decisions in finished hand d among two or more actions (a declaration
+    only with 66, or the one he made), replayed in a new Deal."""
+    x = D.Deal(d.rules)
+    x.deck[:] = d.deck
+    x.deal_from_deck(d.dealer)
+    v = PlayerView(x, 0)
+    n = 0
+    for k in range(d.log_len):
+        a = d.log_action[k]
+        if x.to_move == 0:
+            acts = [c for c in range(24) if x.legal_cards() >> c & 1]
+            acts += [b for b in range(24, 33) if x.legal_specials() >> (b - 24) & 1
+                     and (b != D.A_OUT or a == b or v.total(0) >= 66)]
+            n += len(acts) > 1
+        x.apply(a)
+    return n
+
+
 def test_review_counts_every_choice_and_is_deterministic():
     d, _ = _bot_hand(5)
     rev, seen = _review(d)
-    # every card choice of seat 0 with two or more legal cards, replayed independently
-    assert rev.decisions == len(seen) == card_choices(d, D.Deal(d.rules)) > 0
+    # every decision of seat 0 among two or more actions, replayed independently: at
+    # least the card choices among two or more legal cards
+    assert rev.decisions == len(seen) == _decisions(d) >= card_choices(d, D.Deal(d.rules)) > 0
     again, seen2 = _review(d)
     assert seen2 == seen and (again.trick, again.played, again.better, again.loss) == (
         rev.trick, rev.played, rev.better, rev.loss)
@@ -209,4 +229,4 @@ def test_review_runs_under_every_two_player_preset():
         for trick, played, better, loss in seen:
             assert 1 <= trick <= rules.deck // 2 and loss >= 0, name
             assert played != better or loss == 0, name
-            assert d.played_by[0] >> played & 1, name      # seat 0's own card
+            assert played >= 24 or d.played_by[0] >> played & 1, name   # his own card

@@ -389,13 +389,88 @@ def action_values(view, level, rng, out, only=0xFFFFFF, child=None):
     return legal
 
 
+def special_candidates(view):
+    """The specials a review weighs for view.seat now (bit action - 24, beside the legal
+    cards): the legal ones, a declaration left out while the seat's total is under 66
+    (a false one only loses: R20).  An int, so nothing is allocated."""
+    specials = view.legal_specials()
+    if specials >> (D.A_OUT - 24) & 1 and view.total(view.seat) < 66:
+        specials &= ~(1 << (D.A_OUT - 24))
+    return specials
+
+
+def action_value(view, level, rng, action, legal, specials, child):
+    """The bot's value of one `action` (card or special) of view.seat, for a review of
+    every decision: like action_values, in 1/64 game point, on worlds that depend only
+    on the rng's state and the candidates (legal cards, special_candidates()), so a
+    caller reseeding the rng alike values every candidate on the same worlds.  A card
+    is valued as action_values values it; a special is applied in a copy of each world
+    (child: a spare Deal of the view's rules, which the caller restores) and the hand
+    finished from there as for a card: playouts while the talon is open (a close at a
+    clean lead as choose() weighs it: playout.run(..., A_CLOSE)), the solver once it is
+    closed or exhausted; a declaration is the hand's exact result.  Two players only;
+    allocates nothing after the first call."""
+    me = view.seat
+    s = _scratch(view)
+    n = cards.count(legal) + cards.count(specials)
+    exclude = sample.excluded(view, 1 - me)
+    total = 0
+    if view.talon_state() == D.OPEN:
+        worlds = _PLAYOUTS[level] // (n or 1)
+        if worlds < 8:
+            worlds = 8
+        clean = (view.phase() == D.PH_LEAD and not view.pending_draw())
+        for w in range(worlds):
+            if w == 0:
+                sample.determinize(view, s.world, rng, exclude)
+                s.solver.load_rules(s.world, me)
+            else:
+                sample.redeal(s.world, rng)
+            if action < 24 or (action == D.A_CLOSE and clean):
+                total += playout.run(s.world, me, s.solver, action)
+                if action == D.A_CLOSE:
+                    s.solver.load_rules(s.world, me)    # undo the close
+            else:
+                total += _after(s, child, me, action)
+    else:
+        worlds = _CLOSED_SAMPLES[level] or 1
+        per = _NODE_BUDGET[level] // worlds or 100
+        if view.talon_state() == D.EXHAUSTED:
+            worlds = 1
+            per = _NODE_BUDGET[level] * _EXACT
+        for w in range(worlds):
+            if w == 0:
+                sample.determinize(view, s.world, rng, exclude)
+            else:
+                sample.redeal(s.world, rng)
+            total += _solved(s, child, me, action, per)
+    return total // worlds
+
+
+def _after(s, child, me, action):
+    """Phase 1: playout.run's score for `me` after special `action` in s.world, played in
+    `child` (the solver's rules are loaded for s.world again after)."""
+    s.world.copy_into(child)
+    child.apply(action)
+    while child.phase != D.PH_OVER and (child.phase != D.PH_FOLLOW and (
+            child.phase != D.PH_LEAD or child.meld_suit >= 0)):
+        child.apply(playout.policy(child))
+    if child.phase == D.PH_OVER:
+        return ((child.score_delta[me] - child.score_delta[1 - me]) * playout.GP_WEIGHT
+                + (child.total(me) - child.total(1 - me)) // playout.PTS_DIV)
+    s.solver.load_rules(child, me)
+    v = playout.run(child, me, s.solver)
+    s.solver.load_rules(s.world, me)
+    return v
+
+
 def release_values():
     """Drop the spare Deal of action_values (when a review is over)."""
     _spare[0] = None
 
 
 def _solved(s, child, me, card, budget):
-    """64 x the solver's value for `me` of playing `card` in the world s.world."""
+    """64 x the solver's value for `me` of playing `card` (or a special) in s.world."""
     s.world.copy_into(child)
     child.apply(card)
     while child.phase != D.PH_OVER and (child.phase != D.PH_FOLLOW and (
@@ -407,5 +482,8 @@ def _solved(s, child, me, card, budget):
     v = s.solver.solve(budget)
     if v != endgame.NO_VALUE:
         return v * playout.GP_WEIGHT
+    if card >= 24:                                  # a special: finish from child
+        s.solver.load_rules(child, me)
+        return playout.run(child, me, s.solver)
     s.solver.load_rules(s.world, me)
     return playout.run(s.world, me, s.solver, card)

@@ -61,7 +61,9 @@ class Review:
         self.deal = deal
         self.rng = Rng(1)
         self.values = [0] * 24
-        self.total = [0] * 24
+        self.total = [0] * 33                   # per action (deal.py: 0..32)
+        self.cards = 0                          # the decision's candidates (special_candidates)
+        self.specials = 0
         self.k = 0
         self.c = -1
         self.log = bytearray(_LOG_SIZE)
@@ -129,13 +131,15 @@ class Review:
         if self.n == 0:
             return scale
         c = self.c if self.c > 0 else 0
-        return ((self.i * REPEATS + self.k) * 24 + c) * scale // (self.n * REPEATS * 24)
+        return ((self.i * REPEATS + self.k) * 33 + c) * scale // (self.n * REPEATS * 33)
 
     def step(self):
-        """One slice: the value of one legal card in one round of worlds (one
-        bot.action_values call), after replaying the log up to the seat's next choice
-        when a new one begins.  True while more remain.  A log action that is not legal
-        (a damaged record) ends the review with what it has."""
+        """One slice: the value of one candidate action (a legal card or special: a
+        close, a declaration, a marriage, the swap, a draw or pass) in one round of
+        worlds (one bot.action_value call), after replaying the log up to the seat's
+        next decision between two or more candidates when a new one begins.  True while
+        more remain.  A log action that is not legal (a damaged record) ends the review
+        with what it has."""
         d = self.deal
         view = self.view
         if self.k == 0 and self.c < 0:
@@ -144,38 +148,53 @@ class Review:
                 if not d.is_legal(a):
                     self.i = self.n
                     return False
-                if a < 24 and d.to_move == view.seat:
-                    legal = d.legal_cards()
-                    if legal & (legal - 1):
+                if d.to_move == view.seat:
+                    m = d.legal_cards()
+                    sp = bot.special_candidates(view)
+                    if a == 27:                 # a false declaration is judged too
+                        sp |= 1 << 3
+                    if (m & (m - 1)) or (sp & (sp - 1)) or (m and sp):
+                        self.cards = m
+                        self.specials = sp
                         break
                 d.apply(a)
                 self.i += 1
             if self.i >= self.n:
                 return False
-            for c in range(24):
+            for c in range(33):
                 self.total[c] = 0
             self.c = -1
-            self._card()
+            self._next()
         c = self.c
-        # the same seed for every card of a round: the same worlds (bot.action_values)
+        # the same seed for every action of a round: the same worlds (bot.action_value)
         self.rng.seed((self.seed * 256 + self.i) * 8 + self.k)
-        if d.talon_state == _OPEN:
-            legal = bot.action_values(view, self.level, self.rng, self.values, 1 << c)
-        else:               # the bot plays each card in this Deal: replay it after
-            legal = bot.action_values(view, self.level, self.rng, self.values, 1 << c, d)
+        self.total[c] += bot.action_value(view, self.level, self.rng, c, self.cards,
+                                          self.specials, d)
+        if c >= 24 or d.talon_state != _OPEN:   # the bot played in this Deal: replay it
             self._recall()
-        self.total[c] += self.values[c]
-        self._card()
+        self._next()
         if self.c < 0:                          # the round is complete
             self.k += 1
             if self.k >= REPEATS or d.talon_state == _EXHAUSTED:   # exhausted: exact
-                self._end(self.log[self.i], legal, self.k)
+                self._end(self.log[self.i], self.cards, self.k, self.specials)
                 d.apply(self.log[self.i])
                 self.i += 1
                 self.k = 0
                 return self.i < self.n
-            self._card()
+            self._next()
         return True
+
+    def _next(self):
+        """self.c: the next candidate action after self.c (-1: none left this round)."""
+        c = self.c + 1
+        m = self.cards
+        while c < 24 and not m >> c & 1:
+            c += 1
+        if c >= 24:
+            m = self.specials
+            while c < 33 and not m >> (c - 24) & 1:
+                c += 1
+        self.c = c if c < 33 else -1
 
     def _card(self):
         """self.c: the next legal card after self.c (-1: none left this round)."""
@@ -185,12 +204,15 @@ class Review:
             c += 1
         self.c = c if c < 24 else -1
 
-    def _end(self, played, legal, k):
+    def _end(self, played, legal, k, specials=0):
         d = self.deal
         total = self.total
         best = played
         for c in range(24):
             if legal >> c & 1 and total[c] > total[best]:
+                best = c
+        for c in range(24, 33):
+            if specials >> (c - 24) & 1 and total[c] > total[best]:
                 best = c
         loss = (total[best] - total[played]) // k
         self.decisions += 1
@@ -210,12 +232,27 @@ def tenths(loss):
     return (loss * 10 + 32) // 64
 
 
+_WORDS = ("draw", "swap the trump nine", "close the talon", "declare 66", "pass")
+
+
+def action_text(a, text):
+    """An action (deal.py: a card, or 24 draw .. 29+s a marriage) in English words;
+    text names a card int (cold path: the laptop's printout)."""
+    if a < 24:
+        return text(a)
+    if a >= 29:
+        return "marriage " + text((a - 29) * 6 + 3) + "+" + text((a - 29) * 6 + 2)
+    return _WORDS[a - 24]
+
+
 def sentence(rev, text):
     """'Trick 4: A spades - K spades was better, about +0.6 game points' (text names
-    a card int), or a sentence that no choice cost _MIN_LOSS (cold path)."""
+    a card int; a special in words: action_text), or a sentence that no decision
+    cost _MIN_LOSS (cold path)."""
     if rev.trick == 0:
         return "No costly choice found in %d decision%s: well played." % (
             rev.decisions, "" if rev.decisions == 1 else "s")
     t = tenths(rev.loss)
     return "Trick %d: %s - %s was better, about +%d.%d game points" % (
-        rev.trick, text(rev.played), text(rev.better), t // 10, t % 10)
+        rev.trick, action_text(rev.played, text), action_text(rev.better, text),
+        t // 10, t % 10)

@@ -77,8 +77,9 @@ def run(data, seat, seed=66, out=None):
 def _print_choice(rev):
     t = review.tenths(rev.last_loss)
     mark = "" if rev.last_better == rev.last_played else "  (better: %s, %d.%d)" % (
-        card_text(rev.last_better), t // 10, t % 10)
-    print("trick %2d: played %s%s" % (rev.last_trick, card_text(rev.last_played), mark))
+        review.action_text(rev.last_better, card_text), t // 10, t % 10)
+    print("trick %2d: %s %s%s" % (rev.last_trick, "played" if rev.last_played < 24 else "chose",
+                                  review.action_text(rev.last_played, card_text), mark))
 
 
 def main(command, args):
