@@ -230,3 +230,81 @@ def test_review_runs_under_every_two_player_preset():
             assert 1 <= trick <= rules.deck // 2 and loss >= 0, name
             assert played != better or loss == 0, name
             assert played >= 24 or d.played_by[0] >> played & 1, name   # his own card
+
+
+def _special_hand(seed, plant):
+    """A CLASSIC_66 hand of hard against hard where plant(d) may replace seat 0's
+    action (it returns the action, or None for the bot's); returns (deal, the log
+    index and trick of the first planted action or None)."""
+    d = D.Deal(R.preset("CLASSIC_66"))
+    d.new_hand(seed % 2, RNG.Rng(seed))
+    v = PlayerView(d, 0)
+    r = RNG.Rng(seed + 100)
+    first = None
+    while not d.is_over():
+        v.set_seat(d.to_move)
+        a = bot.choose(v, 2, r)
+        if d.to_move == 0:
+            b = plant(d, a, first is not None)
+            if b is not None and b != a:
+                if first is None:
+                    first = (d.log_len, d.trick_no + 1, b)
+                a = b
+        d.apply(a)
+    return d, first
+
+
+def _find_special(plant, want_better, seeds=range(1, 120)):
+    """The first hand whose planted special mistake seat 0 lost, and its review: the
+    review names that decision first (its trick, the action played), the better action
+    one of want_better, with a loss of at least half a game point."""
+    for seed in seeds:
+        d, first = _special_hand(seed, plant)
+        if first is None or d.score_delta[0] >= d.score_delta[1]:
+            continue                                # no mistake, or not a lost hand
+        rev, seen = _review(d)
+        if rev.trick != first[1] or rev.played != first[2]:
+            continue                                # a costlier decision came after
+        assert rev.better in want_better and rev.loss >= 32, (seed, seen)
+        assert any(s[:2] == (first[1], first[2]) for s in seen)
+        return seed, rev
+    raise AssertionError("no planted hand found")
+
+
+def test_review_names_a_missed_declaration_first():
+    # seat 0 has 66 and plays on; he never declares and loses the hand
+    def plant(d, a, planted):
+        if a == D.A_OUT and d.total(0) >= 66:
+            legal = d.legal_cards()
+            if legal:
+                return cards.lowest(legal)
+            return D.A_PASS if d.legal_specials() >> (D.A_PASS - 24) & 1 else None
+        return None
+    seed, rev = _find_special(plant, (D.A_OUT,))
+    text = review.sentence(rev, cards.name)
+    assert "declare 66 was better" in text
+
+
+def test_review_names_a_failed_close_first():
+    # seat 0 closes the talon at his first chance and loses the hand
+    def plant(d, a, planted):
+        if not planted and d.legal_specials() >> (D.A_CLOSE - 24) & 1 and not d.pending_draw:
+            return D.A_CLOSE
+        return None
+    seed, rev = _find_special(plant, tuple(range(24)) + (D.A_EXCHANGE, D.A_OUT)
+                              + tuple(range(D.A_MELD, D.A_MELD + 4)))
+    assert review.sentence(rev, cards.name).startswith("Trick %d: close the talon - "
+                                                       % rev.trick)
+
+
+def test_review_names_a_skipped_40_first():
+    # seat 0 could show the trump marriage and leads its king instead (the 40 is lost)
+    def plant(d, a, planted):
+        t = d.trump
+        if not planted and d.legal_specials() >> (D.A_MELD - 24 + t) & 1:
+            return t * 6 + 3
+        return None
+    seed, rev = _find_special(plant, (D.A_MELD + 0, D.A_MELD + 1, D.A_MELD + 2,
+                                      D.A_MELD + 3))
+    assert rev.better == D.A_MELD + rev.deal.trump
+    assert "marriage" in review.sentence(rev, cards.name)
