@@ -119,6 +119,9 @@ def test_review_is_sliced_and_a_button_stops_it(monkeypatch, live_bot):
 def test_review_lines_fit_at_the_longest_values():
     longest = [review_page.result_lines(12, 3 * 6 + 4, 3 * 6 + 4, 6 * 64, 12),
                review_page.result_lines(0, -1, -1, 0, 12), [review_page.bar(99, 100)]]
+    for played in range(24, 33):                          # every special, as played or better
+        longest.append(review_page.result_lines(12, played, 32, 6 * 64, 12))
+        longest.append(review_page.result_lines(12, 3 * 6 + 4, played, 6 * 64, 12))
     for lines in longest:
         for line in lines:
             assert len(line) <= 21, line

@@ -22,8 +22,27 @@ from sixtysix_core import review
 from sixtysix_ui import input as I
 from sixtysix_ui.pages import Page
 from sixtysix_ui.render import unload
+from sixtysix_ui.words import suit, tx
 
 _BAR = const(14)
+# words: review
+_W_HEADER = const(896)
+_W_LOOKING = const(897)
+_W_AS_BOT = const(898)
+_W_STOP = const(899)
+_W_NONE = const(900)
+_W_WELL = const(903)
+_W_TRICK = const(904)
+_W_BETTER = const(905)
+_W_ABOUT = const(906)
+_W_GAIN = const(907)
+_W_NO_MEMORY1 = const(908)
+_W_A_BACK = const(912)
+_W_TRICK_CHOSE = const(913)
+_W_DECISION1 = const(914)
+_W_DECISIONS = const(915)
+_W_ACT_DRAW = const(916)        # then ACT_SWAP, ACT_CLOSE, ACT_OUT, ACT_PASS (deal.py order)
+_W_ACT_MELD = const(921)
 _STOP = const(0xF3)             # every button but up and down (joystick jitter, repeats)
 
 
@@ -39,17 +58,29 @@ def _end(app):
     unload("sixtysix_core.review")
 
 
+def action_words(a, card_words):
+    """A decision's action in the catalog's words: a card (card_words), or the special
+    (deal.py: 24 draw, 25 swap, 26 close, 27 declare, 28 pass, 29+s a marriage)."""
+    if a < 24:
+        return card_words(a)
+    if a >= 29:
+        return tx(_W_ACT_MELD) % suit(a - 29)
+    return tx(_W_ACT_DRAW + a - 24)
+
+
 def result_lines(trick, played, better, loss, decisions, card_words=None):
-    """The page's lines for a finished review (review.Review fields); card_words: the
-    kind's (app.kind.card_words), texts.py's when None."""
+    """The page's lines for a finished review (review.Review fields: played and better
+    are actions, a card or a special); card_words: the kind's (app.kind.card_words),
+    texts.py's when None."""
     if trick == 0:
-        return ["No costly choice in", "%d card choice%s:" % (decisions, "" if decisions == 1
-                                                              else "s"), "well played!"]
+        return [tx(_W_NONE), tx(_W_DECISION1) if decisions == 1 else
+                tx(_W_DECISIONS) % decisions, tx(_W_WELL)]
     t = review.tenths(loss)
     if card_words is None:
         from sixtysix_ui.texts import card_words
-    return ["Trick %d: you played" % trick, "%s. Better:" % card_words(played),
-            "%s, about" % card_words(better), "+%d.%d game points" % (t // 10, t % 10)]
+    return [tx(_W_TRICK if played < 24 else _W_TRICK_CHOSE) % trick,
+            tx(_W_BETTER) % action_words(played, card_words),
+            tx(_W_ABOUT) % action_words(better, card_words), tx(_W_GAIN) % (t // 10, t % 10)]
 
 
 def bar(done, total):
@@ -68,7 +99,7 @@ class ReviewPage(Page):
 
     def __init__(self, app):
         super().__init__(app)
-        self.header = "Review of the hand"
+        self.header = tx(_W_HEADER)
         self.rev = None
         self.shown = -1
 
@@ -85,8 +116,8 @@ class ReviewPage(Page):
         except MemoryError:
             self._finish(None)
             return
-        self.lines = ["Looking at each card", "as the bot would...", bar(0, 100)]
-        self.footer = "Any button: stop"
+        self.lines = [tx(_W_LOOKING), tx(_W_AS_BOT), bar(0, 100)]
+        self.footer = tx(_W_STOP)
         self.deco = None
         self.shown = 0
         app.dirty = True
@@ -103,12 +134,11 @@ class ReviewPage(Page):
             self.rev.finish()                   # the Deal as the hand ended
         self.rev = None
         self.lines = result_lines(*out, self.app.kind.card_words) if out else [
-            "Not enough memory", "to review this hand", "here. On a laptop:",
-            "sixtysix.py review"]
+            tx(_W_NO_MEMORY1 + k) for k in range(4)]
         self.deco = None
-        if out and out[0] and not self.app.layout.MONO:
-            self.deco = (out[1], out[2])
-        self.footer = "A: back"
+        if out and out[0] and out[1] < 24 and out[2] < 24 and not self.app.layout.MONO:
+            self.deco = (out[1], out[2])        # two cards: drawn beside the text
+        self.footer = tx(_W_A_BACK)
         self.app.dirty = True
 
     def step(self, b, now):
