@@ -9,6 +9,7 @@ on the colour boards' (silent) speaker, can be turned off on the title (kept ove
 restart), and the OLED board, which has no speaker, has no such option.
 """
 import os
+import sys
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -94,9 +95,10 @@ def test_review_is_sliced_and_a_button_stops_it(monkeypatch, live_bot):
     d = _summary("pygamer", seed=6)
     d.app.review_done = None
     calls = []
-    real = live_bot.action_value                         # one slice: one action's value
-    monkeypatch.setattr(live_bot, "action_value", lambda *a: calls.append(1) or real(*a))
     _open_review(d)
+    rev_mod = sys.modules["sixtysix_core.review"]         # the page's (imported on opening)
+    real = rev_mod.action_value                           # one slice: one action's value
+    monkeypatch.setattr(rev_mod, "action_value", lambda *a: calls.append(1) or real(*a))
     for _ in range(6):
         before = len(calls)
         d.tick()

@@ -39,10 +39,92 @@ bot = None                      # sixtysix_core.bot, imported by a two-player Re
 # loads neither the two-player Deal nor its bot; test_core_multi.py checks them)
 _OPEN = const(0)
 _EXHAUSTED = const(2)
+_PH_LEAD = const(0)
+_PH_FOLLOW = const(1)
+_PH_OVER = const(5)
+_CLOSE = const(26)
+_OUT_BIT = const(3)              # A_OUT - 24
+_EXACT = const(3)                # bot._EXACT: an exhausted talon's decisions of nodes
 _LOG_SIZE = const(128)
 _MIN_LOSS = const(24)            # 3/8 of a game point: below it, no mistake is shown
 REPEATS = const(4)              # action_values calls per choice (exhausted talon: 1)
 _LEVEL = const(2)                # the review judges with the strongest bot
+
+
+def special_candidates(view):
+    """The specials a review weighs for view.seat now (bit action - 24, beside the legal
+    cards): the legal ones, a declaration left out while the seat's total is under 66
+    (a false one only loses: R20).  An int, so nothing is allocated."""
+    specials = view.legal_specials()
+    if specials >> (_OUT_BIT) & 1 and view.total(view.seat) < 66:
+        specials &= ~(1 << (_OUT_BIT))
+    return specials
+
+
+def action_value(view, level, rng, action, legal, specials, child):
+    """The bot's value of one `action` (card or special) of view.seat, for a review of
+    every decision: like action_values, in 1/64 game point, on worlds that depend only
+    on the rng's state and the candidates (legal cards, special_candidates()), so a
+    caller reseeding the rng alike values every candidate on the same worlds.  A card
+    is valued as action_values values it; a special is applied in a copy of each world
+    (child: a spare Deal of the view's rules, which the caller restores) and the hand
+    finished from there as for a card: playouts while the talon is open (a close at a
+    clean lead as bot.choose weighs it: playout.run(..., A_CLOSE)), the solver
+    (bot._solved) once it is closed or exhausted; a declaration is the hand's exact
+    result.  Two players only; allocates nothing after bot's scratch exists.  Kept here,
+    not in bot.py, so a match (48 KB heap) does not load its code."""
+    me = view.seat
+    s = bot._scratch(view)
+    n = bot.cards.count(legal) + bot.cards.count(specials)
+    exclude = bot.sample.excluded(view, 1 - me)
+    total = 0
+    if view.talon_state() == _OPEN:
+        worlds = bot._PLAYOUTS[level] // (n or 1)
+        if worlds < 8:
+            worlds = 8
+        clean = (view.phase() == _PH_LEAD and not view.pending_draw())
+        for w in range(worlds):
+            if w == 0:
+                bot.sample.determinize(view, s.world, rng, exclude)
+                s.solver.load_rules(s.world, me)
+            else:
+                bot.sample.redeal(s.world, rng)
+            if action < 24 or (action == _CLOSE and clean):
+                total += bot.playout.run(s.world, me, s.solver, action)
+                if action == _CLOSE:
+                    s.solver.load_rules(s.world, me)    # undo the close
+            else:
+                total += _after(s, child, me, action)
+    else:
+        worlds = bot._CLOSED_SAMPLES[level] or 1
+        per = bot._NODE_BUDGET[level] // worlds or 100
+        if view.talon_state() == _EXHAUSTED:
+            worlds = 1
+            per = bot._NODE_BUDGET[level] * _EXACT
+        for w in range(worlds):
+            if w == 0:
+                bot.sample.determinize(view, s.world, rng, exclude)
+            else:
+                bot.sample.redeal(s.world, rng)
+            total += bot._solved(s, child, me, action, per)
+    return total // worlds
+
+
+def _after(s, child, me, action):
+    """Phase 1: playout.run's score for `me` after special `action` in s.world, played
+    in `child` (the solver's rules are loaded for s.world again after)."""
+    s.world.copy_into(child)
+    child.apply(action)
+    while child.phase != _PH_OVER and (child.phase != _PH_FOLLOW and (
+            child.phase != _PH_LEAD or child.meld_suit >= 0)):
+        child.apply(bot.playout.policy(child))
+    if child.phase == _PH_OVER:
+        return ((child.score_delta[me] - child.score_delta[1 - me]) * bot.playout.GP_WEIGHT
+                + (child.total(me) - child.total(1 - me)) // bot.playout.PTS_DIV)
+    s.solver.load_rules(child, me)
+    v = bot.playout.run(child, me, s.solver)
+    s.solver.load_rules(s.world, me)
+    return v
 
 
 class Review:
@@ -136,7 +218,7 @@ class Review:
     def step(self):
         """One slice: the value of one candidate action (a legal card or special: a
         close, a declaration, a marriage, the swap, a draw or pass) in one round of
-        worlds (one bot.action_value call), after replaying the log up to the seat's
+        worlds (one action_value call), after replaying the log up to the seat's
         next decision between two or more candidates when a new one begins.  True while
         more remain.  A log action that is not legal (a damaged record) ends the review
         with what it has."""
@@ -150,7 +232,7 @@ class Review:
                     return False
                 if d.to_move == view.seat:
                     m = d.legal_cards()
-                    sp = bot.special_candidates(view)
+                    sp = special_candidates(view)
                     if a == 27:                 # a false declaration is judged too
                         sp |= 1 << 3
                     if (m & (m - 1)) or (sp & (sp - 1)) or (m and sp):
@@ -166,9 +248,9 @@ class Review:
             self.c = -1
             self._next()
         c = self.c
-        # the same seed for every action of a round: the same worlds (bot.action_value)
+        # the same seed for every action of a round: the same worlds (action_value)
         self.rng.seed((self.seed * 256 + self.i) * 8 + self.k)
-        self.total[c] += bot.action_value(view, self.level, self.rng, c, self.cards,
+        self.total[c] += action_value(view, self.level, self.rng, c, self.cards,
                                           self.specials, d)
         if c >= 24 or d.talon_state != _OPEN:   # the bot played in this Deal: replay it
             self._recall()
