@@ -1,31 +1,40 @@
-"""Review of a hand: a seat's costliest card choice, as the bot's own search judges it.
+"""Review of a hand: a seat's costliest decision, as the bot's own search judges it.
 
 The hand comes as the record every Deal keeps (rules, dealer, deck in deal order, the
 action log: deal.py), so the app can review the hand it just finished and the laptop a
 record file (tools/sixtysix_tools/review.py).  The review replays the log in its own
 Deal, or in the hand's (Review(rules, deal): the handheld, with no heap for one more
-Deal; finish() after a stop puts it back as the hand ended); at each of the seat's
-card choices with two or more legal cards it asks
-bot.action_values for the value of every legal card, as that seat's PlayerView allows
-(RULES.md R22: the search samples the cards the seat could not see), and keeps the
-choice whose card lost the most against the best one.
+Deal; finish() after a stop puts it back as the hand ended).  Two players: at each of
+the seat's decisions among two or more candidate actions - the legal cards and
+specials (special_candidates: a close, before or after the draw; a declaration, once
+his total is 66 or when he made one; a marriage; the trump-nine swap; a draw; a pass,
+such as not declaring or not swapping) - every candidate is valued by the bot's own
+search, as that seat's PlayerView allows (RULES.md R22: the search samples the cards
+the seat could not see): action_value, a card as bot.action_values values it, a
+special applied in a copy of each sampled world and the hand finished from there by
+the same playouts (talon open; a close at a clean lead is playout.run's own close, as
+bot.choose weighs it) or the solver (closed or exhausted); a declaration is the hand's
+exact result.  The decision whose action lost the most against the best candidate is
+kept.  A 3- or 4-player review (review_multi.ReviewMulti) judges the card choices.
 
-Work comes in slices: step() values one legal card in one round of sampled worlds
-(one bot.action_values call) and returns, so a screen can poll buttons and draw a
-progress bar between slices.  A choice takes REPEATS rounds (one when the talon is
-exhausted: the solver is exact there); every card of a round is valued on the same
-worlds, the rng being seeded from `seed`, the choice's log index and the round, so
-the result is the same for the same hand however it is sliced.  Once the talon is
-closed the bot plays each candidate in a spare Deal: the review lends it its own and
-replays the log into it after the slice (_recall), so no third Deal is made.
+Work comes in slices: step() values one candidate in one round of sampled worlds (one
+action_value call) and returns, so a screen can poll buttons and draw a progress bar
+between slices.  A decision takes REPEATS rounds (one when the talon is exhausted: the
+solver is exact there); every candidate of a round is valued on the same worlds, the
+rng being seeded from `seed`, the decision's log index and the round, so the result is
+the same for the same hand however it is sliced.  A special, and any candidate once
+the talon is closed, is played in a spare Deal: the review lends it its own and replays
+the log into it after the slice (_recall), so no third Deal is made.
 
 Values and losses are in 1/64 game point (bot.action_values).  After the last slice:
-  decisions  how many choices were judged
-  trick      1-based trick number of the costliest choice, or 0 if none lost _MIN_LOSS
-  played     the card played there, better the bot's best card (cards.py ints)
-  loss       the best card's value minus the played card's
-The last judged choice is in last_trick, last_played, last_better, last_loss (for a
-printout of every decision).  Allocates nothing after start() but the bot's scratch.
+  decisions  how many decisions were judged
+  trick      1-based trick number of the costliest decision, or 0 if none lost _MIN_LOSS
+  played     the action taken there, better the best one (deal.py's action ints: a
+             card 0..23, 24 draw, 25 swap, 26 close, 27 declare, 28 pass, 29+s marriage)
+  loss       the best action's value minus the taken one's
+The last judged decision is in last_trick, last_played, last_better, last_loss (for a
+printout of every decision).  Allocates nothing after start() but the bot's scratch
+(host_tests/mp_review_alloc.py: every step() with the heap locked).
 """
 try:
     from micropython import const

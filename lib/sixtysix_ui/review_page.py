@@ -1,8 +1,8 @@
-"""The review page: the player's costliest card choice of the hand just finished.
+"""The review page: the player's costliest decision of the hand just finished.
 
 Opened from the hand summary's "Review" entry (imported then, with the core's review,
 so neither costs heap before).  The review (sixtysix_core/review.py) runs on the
-device with the bot's own search, one slice per step (one bot.action_values call,
+device with the bot's own search, one slice per step (one review.action_value call,
 at most about a second on a SAMD51), and the page shows a progress bar between
 slices; any button (but up and down) stops it and goes back to the summary.  The
 finished result is kept for that hand (app.review_done: the hand's key and the
@@ -12,9 +12,11 @@ bot as its spare, so it makes no Deal of its own.  On leaving, the page unloads 
 modules (and the bot's spare Deal, should one exist: bot.release_values): about 5 KB
 of heap that the rest of the game does not need.
 
-Lines are at most 21 characters (the OLED's width); cards are written in words
-(texts.card_words: the device font has no suit glyphs), and on the colour screen the
-two cards are drawn beside the text (the played one, then the better one).
+Lines are at most 21 characters (the OLED's width), in the catalog's words (section
+[review]); cards are written in words (texts.card_words: the device font has no suit
+glyphs), a special decision (a close, a declaration, a marriage, the swap, a draw, a
+pass) by its ACT_ text, and on the colour screen two cards are drawn beside the text
+(the played one, then the better one) when both actions are cards.
 """
 from micropython import const
 
