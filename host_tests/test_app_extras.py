@@ -77,7 +77,17 @@ def test_review_from_the_summary_names_the_costliest_choice(board):
         pass
     assert page.lines == review_page.result_lines(want.trick, want.played, want.better,
                                                   want.loss, want.decisions)
-    assert page.footer == "A: back"
+    first = list(page.lines)
+    assert page.footer == ("Right: next  A: back" if want.top_n > 1 else "A: back")
+    for k in range(1, want.top_n):                        # right: the next costliest
+        d.press("right")
+        assert page.lines == review_page.result_lines(
+            want.top_trick[k], want.top_played[k], want.top_better[k], want.top_loss[k],
+            want.decisions)
+        assert not d.app.render.overflow and not d.font.misses
+    if want.top_n > 1:
+        d.press("right")                                  # and round to the first again
+    assert page.lines == first
     assert not d.app.render.overflow and not d.font.misses
     d.press("a")
     assert d.app.screen == A.S_SUMMARY

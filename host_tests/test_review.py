@@ -137,6 +137,12 @@ def test_review_counts_every_choice_and_is_deterministic():
     # every decision of seat 0 among two or more actions, replayed independently: at
     # least the card choices among two or more legal cards
     assert rev.decisions == len(seen) == _decisions(d) >= card_choices(d, D.Deal(d.rules)) > 0
+    # the TOP costliest decisions, costliest (then first) first; the first is the result
+    costly = sorted((s for s in seen if s[3] >= review._MIN_LOSS), key=lambda s: -s[3])
+    top = [(rev.top_trick[k], rev.top_played[k], rev.top_better[k], rev.top_loss[k])
+           for k in range(rev.top_n)]
+    assert top == costly[:review.TOP]
+    assert not top or top[0] == (rev.trick, rev.played, rev.better, rev.loss)
     again, seen2 = _review(d)
     assert seen2 == seen and (again.trick, again.played, again.better, again.loss) == (
         rev.trick, rev.played, rev.better, rev.loss)
@@ -308,3 +314,15 @@ def test_review_names_a_skipped_40_first():
                                       D.A_MELD + 3))
     assert rev.better == D.A_MELD + rev.deal.trump
     assert "marriage" in review.sentence(rev, cards.name)
+
+
+def test_the_top_decisions_are_kept_costliest_first():
+    d, _ = _bot_hand(5)
+    rev = review.Review(d.rules)
+    rev.start(d, 0)
+    for loss in (30, 100, 50, 200, 40, 10, 100):      # card 0 played, card 1 better
+        rev.total[0], rev.total[1] = 0, loss
+        rev._end(0, 3, 1)
+    assert rev.top_n == review.TOP == 3 and rev.decisions == 7
+    assert list(rev.top_loss) == [200, 100, 100] and rev.loss == 200
+    assert list(rev.top_played) == [0, 0, 0] and list(rev.top_better) == [1, 1, 1]

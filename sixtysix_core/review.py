@@ -32,6 +32,9 @@ Values and losses are in 1/64 game point (bot.action_values).  After the last sl
   played     the action taken there, better the best one (deal.py's action ints: a
              card 0..23, 24 draw, 25 swap, 26 close, 27 declare, 28 pass, 29+s marriage)
   loss       the best action's value minus the taken one's
+  top_n      how many of the TOP costliest decisions (each at least _MIN_LOSS) are in
+             top_trick, top_played, top_better, top_loss, costliest first (the first
+             is trick, played, better, loss)
 The last judged decision is in last_trick, last_played, last_better, last_loss (for a
 printout of every decision).  Allocates nothing after start() but the bot's scratch
 (host_tests/mp_review_alloc.py: every step() with the heap locked).
@@ -57,6 +60,7 @@ _EXACT = const(3)                # bot._EXACT: an exhausted talon's decisions of
 _LOG_SIZE = const(128)
 _MIN_LOSS = const(24)            # 3/8 of a game point: below it, no mistake is shown
 REPEATS = const(4)              # action_values calls per choice (exhausted talon: 1)
+TOP = const(3)                  # the costliest decisions kept (top_*), costliest first
 _LEVEL = const(2)                # the review judges with the strongest bot
 
 
@@ -164,9 +168,14 @@ class Review:
         self.i = 0
         self.seed = 0
         self.level = _LEVEL
+        self.top_trick = bytearray(TOP)
+        self.top_played = bytearray(TOP)
+        self.top_better = bytearray(TOP)
+        self.top_loss = [0] * TOP
         self._clear()
 
     def _clear(self):
+        self.top_n = 0
         self.decisions = 0
         self.trick = 0
         self.played = -1
@@ -316,6 +325,22 @@ class Review:
             self.played = played
             self.better = best
             self.loss = loss
+        if loss >= _MIN_LOSS:               # the TOP costliest, costliest (then first) first
+            n = self.top_n
+            j = n if n < TOP else TOP - 1
+            if n < TOP or loss > self.top_loss[j]:
+                while j > 0 and loss > self.top_loss[j - 1]:
+                    self.top_trick[j] = self.top_trick[j - 1]
+                    self.top_played[j] = self.top_played[j - 1]
+                    self.top_better[j] = self.top_better[j - 1]
+                    self.top_loss[j] = self.top_loss[j - 1]
+                    j -= 1
+                self.top_trick[j] = self.last_trick
+                self.top_played[j] = played
+                self.top_better[j] = best
+                self.top_loss[j] = loss
+                if n < TOP:
+                    self.top_n = n + 1
 
 
 def tenths(loss):

@@ -45,6 +45,7 @@ _W_DECISION1 = const(914)
 _W_DECISIONS = const(915)
 _W_ACT_DRAW = const(916)        # then ACT_SWAP, ACT_CLOSE, ACT_OUT, ACT_PASS (deal.py order)
 _W_ACT_MELD = const(921)
+_W_NEXT = const(922)
 _STOP = const(0xF3)             # every button but up and down (joystick jitter, repeats)
 
 
@@ -104,12 +105,15 @@ class ReviewPage(Page):
         self.header = tx(_W_HEADER)
         self.rev = None
         self.shown = -1
+        self.out = None                 # the finished result, and the further decisions
+        self.more = ()
+        self.at = 0                     # which of them is shown (0: the costliest)
 
     def enter(self):
         app = self.app
         done = app.review_done
         if done is not None and done[0] == _key(app.deal):
-            self._finish(done[1])
+            self._finish(done[1], done[2])
             return
         # replayed in the hand's Deal: the kind's review (review.py, review_multi.py)
         try:
@@ -127,25 +131,40 @@ class ReviewPage(Page):
     def busy(self):
         return self.rev is not None
 
-    def _finish(self, out):
-        """Show a finished review's result `out` (review.Review's fields), or, with
-        None, a review the heap cannot hold (a 3- or 4-player hand on a board: README,
-        "A 3- or 4-player match of the app"): the hand is put back as it ended and the
-        page says so in one sentence."""
+    def _finish(self, out, more=()):
+        """Show a finished review's result `out` (review.Review's fields) and `more`, the
+        next costliest decisions ((trick, played, better, loss) each: right shows the
+        next), or, with None, a review the heap cannot hold (a 3- or 4-player hand on a
+        board: README, "A 3- or 4-player match of the app"): the hand is put back as it
+        ended and the page says so in one sentence."""
         if out is None and self.rev is not None:
             self.rev.finish()                   # the Deal as the hand ended
         self.rev = None
+        self.out = out
+        self.more = more if out else ()
+        self.at = 0
+        self._show()
+
+    def _show(self):
+        """The lines of decision self.at (0: out, then self.more's)."""
+        out = self.out
+        if out and self.at:
+            out = self.more[self.at - 1] + (out[4],)
         self.lines = result_lines(*out, self.app.kind.card_words) if out else [
             tx(_W_NO_MEMORY1 + k) for k in range(4)]
         self.deco = None
         if out and out[0] and out[1] < 24 and out[2] < 24 and not self.app.layout.MONO:
             self.deco = (out[1], out[2])        # two cards: drawn beside the text
-        self.footer = tx(_W_A_BACK)
+        self.footer = tx(_W_NEXT if self.more else _W_A_BACK)
         self.app.dirty = True
 
     def step(self, b, now):
         app = self.app
         rev = self.rev
+        if rev is None and b & I.BTN_RIGHT and self.more:    # the next costliest decision
+            self.at = (self.at + 1) % (len(self.more) + 1)
+            self._show()
+            return
         if b & _STOP if rev is not None else b & (I.BTN_A | I.BTN_B | I.BTN_START):
             if rev is not None:                 # any button stops (3-button boards too)
                 rev.finish()                    # app.deal: the hand as it ended
@@ -162,8 +181,10 @@ class ReviewPage(Page):
             return
         if not more:
             result = (rev.trick, rev.played, rev.better, rev.loss, rev.decisions)
-            app.review_done = (_key(app.deal), result)
-            self._finish(result)
+            more = tuple((rev.top_trick[k], rev.top_played[k], rev.top_better[k],
+                          rev.top_loss[k]) for k in range(1, rev.top_n))
+            app.review_done = (_key(app.deal), result, more)
+            self._finish(result, more)
             return
         p = rev.progress(100)
         if p != self.shown:
