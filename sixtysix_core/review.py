@@ -55,6 +55,7 @@ _PH_LEAD = const(0)
 _PH_FOLLOW = const(1)
 _PH_OVER = const(5)
 _CLOSE = const(26)
+_A_OUT = const(27)
 _OUT_BIT = const(3)              # A_OUT - 24
 _EXACT = const(3)                # bot._EXACT: an exhausted talon's decisions of nodes
 _LOG_SIZE = const(128)
@@ -251,8 +252,8 @@ class Review:
                 if d.to_move == view.seat:
                     m = d.legal_cards()
                     sp = special_candidates(view)
-                    if a == 27:                 # a false declaration is judged too
-                        sp |= 1 << 3
+                    if a == _A_OUT:             # a false declaration is judged too
+                        sp |= 1 << _OUT_BIT
                     if (m & (m - 1)) or (sp & (sp - 1)) or (m and sp):
                         self.cards = m
                         self.specials = sp
@@ -268,9 +269,10 @@ class Review:
         c = self.c
         # the same seed for every action of a round: the same worlds (action_value)
         self.rng.seed((self.seed * 256 + self.i) * 8 + self.k)
+        open_ = d.talon_state == _OPEN          # before d is lent as the spare Deal
         self.total[c] += action_value(view, self.level, self.rng, c, self.cards,
-                                          self.specials, d)
-        if c >= 24 or d.talon_state != _OPEN:   # the bot played in this Deal: replay it
+                                      self.specials, d)
+        if c >= 24 or not open_:                # the bot played in this Deal: replay it
             self._recall()
         self._next()
         if self.c < 0:                          # the round is complete
