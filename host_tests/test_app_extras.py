@@ -9,6 +9,7 @@ on the colour boards' (silent) speaker, can be turned off on the title (kept ove
 restart), and the OLED board, which has no speaker, has no such option.
 """
 import os
+import sys
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -76,7 +77,17 @@ def test_review_from_the_summary_names_the_costliest_choice(board):
         pass
     assert page.lines == review_page.result_lines(want.trick, want.played, want.better,
                                                   want.loss, want.decisions)
-    assert page.footer == "A: back"
+    first = list(page.lines)
+    assert page.footer == ("Right: next  A: back" if want.top_n > 1 else "A: back")
+    for k in range(1, want.top_n):                        # right: the next costliest
+        d.press("right")
+        assert page.lines == review_page.result_lines(
+            want.top_trick[k], want.top_played[k], want.top_better[k], want.top_loss[k],
+            want.decisions)
+        assert not d.app.render.overflow and not d.font.misses
+    if want.top_n > 1:
+        d.press("right")                                  # and round to the first again
+    assert page.lines == first
     assert not d.app.render.overflow and not d.font.misses
     d.press("a")
     assert d.app.screen == A.S_SUMMARY
@@ -94,9 +105,10 @@ def test_review_is_sliced_and_a_button_stops_it(monkeypatch, live_bot):
     d = _summary("pygamer", seed=6)
     d.app.review_done = None
     calls = []
-    real = live_bot.action_values
-    monkeypatch.setattr(live_bot, "action_values", lambda *a: calls.append(1) or real(*a))
     _open_review(d)
+    rev_mod = sys.modules["sixtysix_core.review"]         # the page's (imported on opening)
+    real = rev_mod.action_value                           # one slice: one action's value
+    monkeypatch.setattr(rev_mod, "action_value", lambda *a: calls.append(1) or real(*a))
     for _ in range(6):
         before = len(calls)
         d.tick()
@@ -119,6 +131,9 @@ def test_review_is_sliced_and_a_button_stops_it(monkeypatch, live_bot):
 def test_review_lines_fit_at_the_longest_values():
     longest = [review_page.result_lines(12, 3 * 6 + 4, 3 * 6 + 4, 6 * 64, 12),
                review_page.result_lines(0, -1, -1, 0, 12), [review_page.bar(99, 100)]]
+    for played in range(24, 33):                          # every special, as played or better
+        longest.append(review_page.result_lines(12, played, 32, 6 * 64, 12))
+        longest.append(review_page.result_lines(12, 3 * 6 + 4, played, 6 * 64, 12))
     for lines in longest:
         for line in lines:
             assert len(line) <= 21, line

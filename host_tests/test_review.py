@@ -112,11 +112,37 @@ def test_review_finds_a_planted_blunder():
     assert found == 4
 
 
+def _decisions(d):
+    """Seat 0's decisions in finished hand d among two or more actions (a declaration
+    only with 66, or the one he made), replayed in a new Deal."""
+    x = D.Deal(d.rules)
+    x.deck[:] = d.deck
+    x.deal_from_deck(d.dealer)
+    v = PlayerView(x, 0)
+    n = 0
+    for k in range(d.log_len):
+        a = d.log_action[k]
+        if x.to_move == 0:
+            acts = [c for c in range(24) if x.legal_cards() >> c & 1]
+            acts += [b for b in range(24, 33) if x.legal_specials() >> (b - 24) & 1
+                     and (b != D.A_OUT or a == b or v.total(0) >= 66)]
+            n += len(acts) > 1
+        x.apply(a)
+    return n
+
+
 def test_review_counts_every_choice_and_is_deterministic():
     d, _ = _bot_hand(5)
     rev, seen = _review(d)
-    # every card choice of seat 0 with two or more legal cards, replayed independently
-    assert rev.decisions == len(seen) == card_choices(d, D.Deal(d.rules)) > 0
+    # every decision of seat 0 among two or more actions, replayed independently: at
+    # least the card choices among two or more legal cards
+    assert rev.decisions == len(seen) == _decisions(d) >= card_choices(d, D.Deal(d.rules)) > 0
+    # the TOP costliest decisions, costliest (then first) first; the first is the result
+    costly = sorted((s for s in seen if s[3] >= review._MIN_LOSS), key=lambda s: -s[3])
+    top = [(rev.top_trick[k], rev.top_played[k], rev.top_better[k], rev.top_loss[k])
+           for k in range(rev.top_n)]
+    assert top == costly[:review.TOP]
+    assert not top or top[0] == (rev.trick, rev.played, rev.better, rev.loss)
     again, seen2 = _review(d)
     assert seen2 == seen and (again.trick, again.played, again.better, again.loss) == (
         rev.trick, rev.played, rev.better, rev.loss)
@@ -209,4 +235,94 @@ def test_review_runs_under_every_two_player_preset():
         for trick, played, better, loss in seen:
             assert 1 <= trick <= rules.deck // 2 and loss >= 0, name
             assert played != better or loss == 0, name
-            assert d.played_by[0] >> played & 1, name      # seat 0's own card
+            assert played >= 24 or d.played_by[0] >> played & 1, name   # his own card
+
+
+def _special_hand(seed, plant):
+    """A CLASSIC_66 hand of hard against hard where plant(d) may replace seat 0's
+    action (it returns the action, or None for the bot's); returns (deal, the log
+    index and trick of the first planted action or None)."""
+    d = D.Deal(R.preset("CLASSIC_66"))
+    d.new_hand(seed % 2, RNG.Rng(seed))
+    v = PlayerView(d, 0)
+    r = RNG.Rng(seed + 100)
+    first = None
+    while not d.is_over():
+        v.set_seat(d.to_move)
+        a = bot.choose(v, 2, r)
+        if d.to_move == 0:
+            b = plant(d, a, first is not None)
+            if b is not None and b != a:
+                if first is None:
+                    first = (d.log_len, d.trick_no + 1, b)
+                a = b
+        d.apply(a)
+    return d, first
+
+
+def _find_special(plant, want_better, seeds=range(1, 120)):
+    """The first hand whose planted special mistake seat 0 lost, and its review: the
+    review names that decision first (its trick, the action played), the better action
+    one of want_better, with a loss of at least half a game point."""
+    for seed in seeds:
+        d, first = _special_hand(seed, plant)
+        if first is None or d.score_delta[0] >= d.score_delta[1]:
+            continue                                # no mistake, or not a lost hand
+        rev, seen = _review(d)
+        if rev.trick != first[1] or rev.played != first[2]:
+            continue                                # a costlier decision came after
+        assert rev.better in want_better and rev.loss >= 32, (seed, seen)
+        assert any(s[:2] == (first[1], first[2]) for s in seen)
+        return seed, rev
+    raise AssertionError("no planted hand found")
+
+
+def test_review_names_a_missed_declaration_first():
+    # seat 0 has 66 and plays on; he never declares and loses the hand
+    def plant(d, a, planted):
+        if a == D.A_OUT and d.total(0) >= 66:
+            legal = d.legal_cards()
+            if legal:
+                return cards.lowest(legal)
+            return D.A_PASS if d.legal_specials() >> (D.A_PASS - 24) & 1 else None
+        return None
+    seed, rev = _find_special(plant, (D.A_OUT,))
+    text = review.sentence(rev, cards.name)
+    assert "declare 66 was better" in text
+
+
+def test_review_names_a_failed_close_first():
+    # seat 0 closes the talon at his first chance and loses the hand
+    def plant(d, a, planted):
+        if not planted and d.legal_specials() >> (D.A_CLOSE - 24) & 1 and not d.pending_draw:
+            return D.A_CLOSE
+        return None
+    seed, rev = _find_special(plant, tuple(range(24)) + (D.A_EXCHANGE, D.A_OUT)
+                              + tuple(range(D.A_MELD, D.A_MELD + 4)))
+    assert review.sentence(rev, cards.name).startswith("Trick %d: close the talon - "
+                                                       % rev.trick)
+
+
+def test_review_names_a_skipped_40_first():
+    # seat 0 could show the trump marriage and leads its king instead (the 40 is lost)
+    def plant(d, a, planted):
+        t = d.trump
+        if not planted and d.legal_specials() >> (D.A_MELD - 24 + t) & 1:
+            return t * 6 + 3
+        return None
+    seed, rev = _find_special(plant, (D.A_MELD + 0, D.A_MELD + 1, D.A_MELD + 2,
+                                      D.A_MELD + 3))
+    assert rev.better == D.A_MELD + rev.deal.trump
+    assert "marriage" in review.sentence(rev, cards.name)
+
+
+def test_the_top_decisions_are_kept_costliest_first():
+    d, _ = _bot_hand(5)
+    rev = review.Review(d.rules)
+    rev.start(d, 0)
+    for loss in (30, 100, 50, 200, 40, 10, 100):      # card 0 played, card 1 better
+        rev.total[0], rev.total[1] = 0, loss
+        rev._end(0, 3, 1)
+    assert rev.top_n == review.TOP == 3 and rev.decisions == 7
+    assert list(rev.top_loss) == [200, 100, 100] and rev.loss == 200
+    assert list(rev.top_played) == [0, 0, 0] and list(rev.top_better) == [1, 1, 1]

@@ -395,7 +395,7 @@ def release_values():
 
 
 def _solved(s, child, me, card, budget):
-    """64 x the solver's value for `me` of playing `card` in the world s.world."""
+    """64 x the solver's value for `me` of playing `card` (or a special) in s.world."""
     s.world.copy_into(child)
     child.apply(card)
     while child.phase != D.PH_OVER and (child.phase != D.PH_FOLLOW and (
@@ -407,5 +407,8 @@ def _solved(s, child, me, card, budget):
     v = s.solver.solve(budget)
     if v != endgame.NO_VALUE:
         return v * playout.GP_WEIGHT
+    if card >= 24:                                  # a special: finish from child
+        s.solver.load_rules(child, me)
+        return playout.run(child, me, s.solver)
     s.solver.load_rules(s.world, me)
     return playout.run(s.world, me, s.solver, card)

@@ -106,7 +106,7 @@ class App:
         unload("sixtysix_ui.stats")
         self.stats_note = 0                     # a statistics write that failed, or 0
         self.match_preset = 0                   # index in preset_names() of self.rules
-        self.review_done = None                 # (hand key, result): review_page.py
+        self.review_done = None                 # (hand key, result, more): review_page.py
         self._record_out = record_out
         self.presets = supported_presets()
         self.settings = persist.Settings()

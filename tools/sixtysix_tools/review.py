@@ -1,16 +1,17 @@
-"""`sixtysix.py review RECORD`: the player's costliest card choice of a hand record.
+"""`sixtysix.py review RECORD`: the player's costliest decision of a hand record.
 
 Replays a hand record (RECORD_FORMAT.md), taken as the device, `sim` and `term` leave
 it (recordfile.py: BEGIN/END SIXTYSIX RECORD lines and the lines around them, or several
 records of which --hand N picks one), read a line at a time as `replay` reads it, and
 runs sixtysix_core.review, the same review the handheld shows on its hand summary:
-every card choice of SEAT with two or more legal cards is valued by the bot's own
-search (bot.action_values at `hard`; 3 and 4 players: review_multi with
-bot_multi.action_values) and the one that cost the most is named, in game points.
+every decision of SEAT among two or more actions (cards, closing the talon, declaring
+66, a marriage, the trump-nine swap, a draw or a pass) is valued by the bot's own
+search (review.action_value at `hard`; 3 and 4 players: the card choices, review_multi
+with bot_multi.action_values) and the one that cost the most is named, in game points.
 RECORD may be `-` for standard input.
 
     --seat S      whose choices (default 0: the human in the handheld's records)
-    --all         print every judged choice, not just the costliest
+    --all         print every judged decision, not just the costliest
     --seed N      the review's seed (default 66, as on the device)
     --hand N      which record of a file that holds several (default 1, the first)
     --time        print how long the review took
@@ -77,14 +78,15 @@ def run(data, seat, seed=66, out=None):
 def _print_choice(rev):
     t = review.tenths(rev.last_loss)
     mark = "" if rev.last_better == rev.last_played else "  (better: %s, %d.%d)" % (
-        card_text(rev.last_better), t // 10, t % 10)
-    print("trick %2d: played %s%s" % (rev.last_trick, card_text(rev.last_played), mark))
+        review.action_text(rev.last_better, card_text), t // 10, t % 10)
+    print("trick %2d: %s %s%s" % (rev.last_trick, "played" if rev.last_played < 24 else "chose",
+                                  review.action_text(rev.last_played, card_text), mark))
 
 
 def main(command, args):
     from sixtysix_tools import cli, recordfile
     ap = cli.Parser(prog="sixtysix.py review",
-                    description="Name the costliest card choice of a hand.")
+                    description="Name the costliest decision of a hand.")
     ap.add_argument("record", nargs="?", help="hand record file, or - for standard input")
     ap.add_argument("--seat", type=cli.number(0), default=0)
     ap.add_argument("--all", action="store_true", help="print every judged choice")

@@ -39,7 +39,7 @@ def bench(hands, preset=None):
     (preset: a 3/4-player preset, else two-player CLASSIC_66 hands)."""
     if preset is None:
         print("review of %d hands (seat 0 easy vs hard, judged at hard, %d rounds a choice, "
-              "one card a slice)" % (hands, review.REPEATS))
+              "one action a slice)" % (hands, review.REPEATS))
     else:
         from sixtysix_core import review_multi
         print("review of %d %s hands (seat 0 easy, the others hard, judged at hard, %d "
