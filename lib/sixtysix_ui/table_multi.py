@@ -107,6 +107,7 @@ class TableMulti:
         self._now = 0
         self._was_mine = False
         self.hint_rng = None
+        self._due = True
 
     def end_hand(self):
         """The hand is over (kind_multi.Kind.record): the scene and the bots' scratch go
@@ -127,10 +128,8 @@ class TableMulti:
         self._was_mine = False
         unload("sixtysix_ui.trump_page")
         unload("sixtysix_ui.pages")             # the trump page's base: not for the play
-        d = self.app.deal
-        if d.phase != PH_TRUMP or d.to_move != _HUMAN:  # (the trump page first has it)
-            bot_multi._scratch(self.app.bot_view)       # the bots' scratch before the
-        import sys                                      # hand's own allocations cut up
+        self._due = True                # the bots' scratch, at the table's next step
+        import sys
         if "sixtysix_ui.table" not in sys.modules:     # a board: only this kind loaded
             unload("sixtysix_ui.texts")
         if self.app.deal.log_len == 0:
@@ -260,6 +259,11 @@ class TableMulti:
         self._now = now
         app = self.app
         d = app.deal
+        if self._due and (d.phase != PH_TRUMP or d.to_move != _HUMAN):
+            # the bots' scratch early in the hand, before its own allocations cut the
+            # heap up, but not under the trump page (whose code is gone by now)
+            self._due = False
+            bot_multi._scratch(app.bot_view)
         if b & I.BTN_START and not self.popup_forced:
             self.toast_lines = None
             self.popup_items = None
