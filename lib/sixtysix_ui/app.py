@@ -219,7 +219,8 @@ class App:
         unload("sixtysix_ui.stats")
 
     def set_prefs(self, prefs):
-        """Keep the preferences byte (sound, language) with the statistics."""
+        """Keep the preferences byte (sound, language, the lesson's step) with the
+        statistics."""
         if prefs != self.prefs:
             self.prefs = prefs
             st = self.stats()
