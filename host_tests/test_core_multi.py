@@ -422,7 +422,7 @@ def test_private_copies_of_the_engine_codes_are_the_engines():
                     checked.setdefault(os.path.basename(path), []).append(name)
     for name in ("deal_multi.py", "bot_multi.py", "view_multi.py", "table_multi.py",
                  "table_menu.py", "trump_page.py", "texts_multi.py", "record.py", "view.py",
-                 "review.py"):
+                 "review.py", "takeback.py"):
         assert name in checked, name
     assert "U_QUIT" in checked["table_multi.py"] and "A_OUT" in checked["table_menu.py"]
     assert "PREF_QUIET" in checked["app.py"] and "C_HAND_WON" in checked["kind_multi.py"]

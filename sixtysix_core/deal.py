@@ -254,14 +254,6 @@ class Deal:
         self.meld_suit = -1
         self._offer_nonleader_turn()
 
-    def replay_to(self, n):
-        """The hand as it was after its first n logged actions (n <= log_len): dealt
-        again from self.deck and replayed in place, each action logged where it was
-        logged before (a take-back); allocates nothing."""
-        self.deal_from_deck(self.dealer)
-        for i in range(n):
-            self.apply(self.log_action[i])
-
     # ------------------------------------------------------------- accessors
 
     def total(self, seat):

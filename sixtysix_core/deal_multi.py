@@ -286,13 +286,6 @@ class DealMulti:
 
     # ------------------------------------------------------------------ apply
 
-    def replay_to(self, n):
-        """The hand as it was after its first n logged actions (n <= log_len): dealt
-        again from self.deck and replayed in place (a take-back); allocates nothing."""
-        self.deal_from_deck(self.dealer)
-        for i in range(n):
-            self.apply(self.log_action[i])
-
     def apply(self, action):
         seat = self.to_move
         n = self.log_len

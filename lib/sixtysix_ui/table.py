@@ -82,7 +82,6 @@ U_SURE = const(104)             # "Yes, declare 66" after the question
 U_BOTS = const(105)             # what the bot announced this hand
 U_PLAYED = const(106)           # the cards played so far, by suit (easy and normal)
 U_TAKE_BACK = const(107)        # take back the human's last card (easy)
-_WITH_CARD = (D.A_EXCHANGE, D.A_CLOSE, D.A_MELD, D.A_MELD + 1, D.A_MELD + 2, D.A_MELD + 3)
 U_ALONE = const(110)            # + card: lead it without its swap or marriage
 
 BOT_DELAY_MS = const(450)       # the bot's card stays readable before the next move
@@ -101,19 +100,12 @@ EV_MARRIAGE = const(3)
 EV_HAND_END = const(4)
 
 
-
-def _take_back_at(d):
-    """How many logged actions stay when the human takes back his last card: those
-    before it and before the marriage, swap or close he made on that turn; -1 if he
-    has played no card this hand or it is over."""
-    if d.is_over():
-        return -1
-    i = d.log_len - 1
-    while i >= 0 and not (d.log_seat[i] == HUMAN and d.log_action[i] < 24):
-        i -= 1
-    while i > 0 and d.log_seat[i - 1] == HUMAN and d.log_action[i - 1] in _WITH_CARD:
-        i -= 1
-    return i
+def _can_take_back(d):
+    """The human has a card to take back (the menu's entry, against easy)."""
+    from sixtysix_core import takeback          # only for this, dropped after
+    ok = takeback.kept(d, HUMAN) >= 0
+    unload("sixtysix_core.takeback")
+    return ok
 
 
 class Table:
@@ -199,11 +191,9 @@ class Table:
         """Against easy: the hand as it was before the human's last card (and the
         marriage, swap or close he made with it), saved; the bot then plays again."""
         app = self.app
-        d = app.deal
-        n = _take_back_at(d)
-        if n < 0:
-            return
-        d.replay_to(n)
+        from sixtysix_core import takeback      # only for this, dropped after
+        takeback.replay(app.deal, takeback.kept(app.deal, HUMAN))
+        unload("sixtysix_core.takeback")
         app.save()
         self.last[0] = NO_CARD
         self.bot_note = ""
@@ -612,7 +602,7 @@ class Table:
             if texts.bot_moves(d):
                 items.append(tx(_W_MENU_BOT))
                 actions.append(U_BOTS)
-            if app.settings.level == 0 and _take_back_at(d) >= 0:
+            if app.settings.level == 0 and _can_take_back(d):
                 items.append(tx(_W_MENU_TAKE_BACK))     # against easy: learning
                 actions.append(U_TAKE_BACK)
             if app.settings.level < 2 and d.played_by[0] | d.played_by[1]:

@@ -19,7 +19,7 @@ from micropython import const
 
 from sixtysix_core import bot_multi
 from sixtysix_ui import input as I
-from sixtysix_ui.render import NO_CARD, _scroll_chars, wrap
+from sixtysix_ui.render import NO_CARD, _scroll_chars, unload, wrap
 from sixtysix_ui.words import played, tx
 from sixtysix_ui.words_multi import card_words, meld_words, name
 
@@ -143,9 +143,12 @@ def _open(t, forced, select=-1, title=None):
         if t.last[4] != NO_CARD:
             items.append(tx(_W_MENU_LAST))
             actions.append(_U_LAST)
-        if app.settings.level == 0 and _take_back_at(d) >= 0:
-            items.append(tx(_W_MENU_TAKE_BACK))     # against easy: learning
-            actions.append(_U_TAKE_BACK)
+        if app.settings.level == 0:
+            from sixtysix_core import takeback  # only for this, dropped after
+            if takeback.kept(d, _HUMAN) >= 0:
+                items.append(tx(_W_MENU_TAKE_BACK))     # against easy: learning
+                actions.append(_U_TAKE_BACK)
+            unload("sixtysix_core.takeback")
         mask = d.played_by[0] | d.played_by[1] | d.played_by[2] | d.played_by[3]
         if app.settings.level < 2 and mask:
             items.append(tx(_W_MENU_PLAYED))    # a learner's help: not against hard
@@ -171,19 +174,6 @@ def _open(t, forced, select=-1, title=None):
         if sel < 0:
             sel = len(actions) - 1
     _show(t, items, actions, sel, forced, title)
-
-
-def _take_back_at(d):
-    """How many logged actions stay when the human takes back his last card (and the
-    marriage he showed with it); -1 if he has played no card this hand or it is over."""
-    if d.is_over():
-        return -1
-    i = d.log_len - 1
-    while i >= 0 and not (d.log_seat[i] == _HUMAN and d.log_action[i] < 24):
-        i -= 1
-    while i > 0 and d.log_seat[i - 1] == _HUMAN and _A_MELD <= d.log_action[i - 1] < _A_MELD + 4:
-        i -= 1
-    return i
 
 
 def _show(t, items, actions, sel, forced, title):
@@ -224,7 +214,9 @@ def _step(t, b):
         if a == _U_LAST:
             _last_trick(t)
         elif a == _U_TAKE_BACK:
-            d.replay_to(_take_back_at(d))
+            from sixtysix_core import takeback
+            takeback.replay(d, takeback.kept(d, _HUMAN))
+            unload("sixtysix_core.takeback")
             app.save()
             t.last[4] = NO_CARD
             t.bot_note = ""
