@@ -644,10 +644,16 @@ def test_option_table_size_matches_the_saved_layout():
     from sixtysix_core import rules as R
     assert len(R.options()) == R.NUM_OPTIONS
     assert len({name for name, _values in R.options()}) == R.NUM_OPTIONS
-    # _NAMES and _VALUES are parallel: one value list per name, single spaces (decode_from
-    # counts the spaces of a list to know how many values it has)
-    assert len(R._NAMES) == R._VALUES.count("|") + 1 == R.NUM_OPTIONS
-    assert "  " not in R._VALUES and " |" not in R._VALUES and "| " not in R._VALUES
+    # rules.py's copies of the spellings' shape: what decode_from checks and __init__ sets
+    from sixtysix_core import rules_text as T
+    assert len(R._NAMES) == T._VALUES.count("|") + 1 == R.NUM_OPTIONS
+    assert "  " not in T._VALUES and " |" not in T._VALUES and "| " not in T._VALUES
+    assert R._COUNTS == bytes(len(values) for _name, values in R.options())
+    assert R._NUMERIC == tuple((i, tuple(int(v) for v in values))
+                               for i, (name, values) in enumerate(R.options())
+                               if name in ("players", "deck", "last_trick_bonus", "match_target"))
+    assert R.PRESETS == tuple(item.split()[0] for item in T._PRESETS.split("|"))
+    assert (T._TRUMP_FIXED_HEARTS, T._TRUMP_CHOSEN) == (R.TRUMP_FIXED_HEARTS, R.TRUMP_CHOSEN)
     assert all(len(values) >= 2 for _name, values in R.options())
 
 

@@ -6,21 +6,17 @@ Every option is an attribute of RuleSet named as in RULES.md.  Its value is an i
   default (CLASSIC_66) and the named constants below (PHASE2_FOLLOW_TRUMP, ...) are those
   indexes.
 
-options() and preset_names() give the record spellings (RECORD_FORMAT.md `rules` line);
-encode_into/decode_from store a RuleSet as NUM_OPTIONS value-index bytes (persist.py)
-and, with copy_into, allocate nothing.
+This module holds what play needs: the values, encode_into/decode_from (NUM_OPTIONS
+value-index bytes in a save image, persist.py) and copy_into, which allocate nothing.
+The spellings (a record's `rules` line, the presets' settings) are rules_text.py, loaded
+by preset(), options() and RuleSet.set/get/overrides/unsupported when called.
 """
-try:
-    from micropython import const
-except ImportError:            # plain CPython: every const() here is of an int
-    const = int  # type: ignore[misc, assignment]
+from micropython import const
 
-# The option table as a tuple of names and one string of value lists, parsed only when a
-# value's spelling is needed (records, menus): as tuples of tuples the table costs about
-# 10 KB of heap on MicroPython, and the names are interned anyway as RuleSet attributes.
-# _NAMES: the options in the order of the RULES.md section 4 table.  _VALUES: for each
-# option in that order, its values separated by spaces, default first; options are
-# separated by "|".  _PRESETS: "|"-separated presets, each "NAME option=value ...".
+# _NAMES: the options in the order of the RULES.md section 4 table (interned anyway as
+# RuleSet attributes).  _COUNTS: each option's number of values (rules_text._VALUES).
+# _NUMERIC: the numeric options' (table position, (value, ...)), default first.
+# PRESETS: the preset names, in rules_text._PRESETS' order (a save stores the index).
 _NAMES = (
     "players", "deck", "trump_mode", "exchange", "exchange_requires_trick", "exchange_by",
     "exchange_not_when_two_left", "exchange_on_opponent_close", "meld_before_first_trick",
@@ -31,90 +27,12 @@ _NAMES = (
     "false_declaration", "next_dealer", "match_target", "match_count", "warszawa_order",
     "three_player_mode", "four_player_trump", "reveal_points",
 )
-_VALUES = (
-    "2 3 4"                                               # players
-    "|24 20"                                              # deck
-    "|upcard fixed_hearts chosen"                         # trump_mode
-    "|on off"                                             # exchange
-    "|true false"                                         # exchange_requires_trick
-    "|leader either_between_tricks"                       # exchange_by
-    "|false true"                                         # exchange_not_when_two_left
-    "|true false"                                         # exchange_on_opponent_close
-    "|allowed_pending forbidden"                          # meld_before_first_trick
-    "|false true"                                         # marriages_in_phase2
-    "|false true"                                         # partner_meld
-    "|leader either_between_tricks"                       # close_by
-    "|true false"                                         # close_before_draw
-    "|false true"                                         # close_needs_more_than_two
-    "|follow_head_trump follow_trump follow_only"         # phase2_rule
-    "|required optional"                                  # undertrump
-    "|leader_window after_any_trick any_own_turn"         # declare_window
-    "|false true"                                         # auto_declare
-    "|10 0"                                               # last_trick_bonus
-    "|higher_total last_trick_wins last_trick_wins_one"   # end_without_declaration
-    "|false true"                                         # draw_bonus
-    "|standard czech"                                     # scoring
-    "|end at_close"                                       # closed_win_basis
-    "|pagat flat3 as_normal_win czech_penalty"            # failed_close
-    "|at_close at_end"                                    # failed_close_trick_test
-    "|flat2 as_failed_close"                              # closer_beaten
-    "|flat2 two_or_three czech_bands"                     # false_declaration
-    "|winner alternate"                                   # next_dealer
-    "|7 6 10"                                             # match_target
-    "|up down"                                            # match_count
-    "|next_player partner_first"                          # warszawa_order
-    "|solo_vs_two each_for_self"                          # three_player_mode
-    "|chosen bottom_card"                                 # four_player_trump
-    "|false true"                                         # reveal_points
-)
-_PRESETS = (
-    "CLASSIC_66"
-    "|POLISH_HOUSE close_needs_more_than_two=true failed_close=flat3"
-    " exchange_not_when_two_left=true match_target=7"
-    "|CZECH_66 scoring=czech failed_close=czech_penalty false_declaration=czech_bands"
-    " phase2_rule=follow_trump declare_window=after_any_trick exchange=off match_target=6"
-    "|SCHNAPSEN deck=20"
-    "|SCHNAPSEN_AT deck=20 marriages_in_phase2=true exchange_requires_trick=false"
-    " exchange_on_opponent_close=false close_before_draw=false closed_win_basis=at_close"
-    " closer_beaten=as_failed_close false_declaration=two_or_three last_trick_bonus=0"
-    " end_without_declaration=last_trick_wins_one next_dealer=alternate match_count=down"
-    "|THREE_PLAYER_PL players=3"
-    "|FOUR_PLAYER_PL players=4"
-)
+_COUNTS = (b"\x03\x02\x03" + b"\x02" * 11 + b"\x03\x02\x03\x02\x02\x03\x02\x02\x02"
+           b"\x04\x02\x02\x03\x02\x03" + b"\x02" * 5)
+_NUMERIC = ((0, (2, 3, 4)), (1, (24, 20)), (18, (10, 0)), (28, (7, 6, 10)))
+PRESETS = ("CLASSIC_66", "POLISH_HOUSE", "CZECH_66", "SCHNAPSEN", "SCHNAPSEN_AT",
+           "THREE_PLAYER_PL", "FOUR_PLAYER_PL")
 NUM_OPTIONS = const(34)
-
-
-def _start(i):
-    """Where option i's value list starts in _VALUES; allocates nothing."""
-    pos = 0
-    for _ in range(i):
-        pos = _VALUES.find("|", pos) + 1
-    return pos
-
-
-def _end(start):
-    end = _VALUES.find("|", start)
-    return end if end >= 0 else len(_VALUES)
-
-
-def _values_at(i):
-    """Option i's value spellings, a list of str (cold path: one slice, one split)."""
-    start = _start(i)
-    return _VALUES[start:_end(start)].split()
-
-
-def _index(opt_name):
-    """The option's position in the table; ValueError with a plain message."""
-    for i in range(NUM_OPTIONS):
-        if _NAMES[i] == opt_name:
-            return i
-    raise ValueError("unknown rules option %r" % opt_name)
-
-
-# The numeric options (stored as the number, not as a value index) and their values,
-# parsed once: (table position, (value, ...)).
-_NUMERIC = tuple((_index(n), tuple(int(v) for v in _values_at(_index(n))))
-                 for n in ("players", "deck", "last_trick_bonus", "match_target"))
 
 
 def _numbers(i):
@@ -126,12 +44,21 @@ def _numbers(i):
 
 
 def options():
-    """((name, (value, ...)), ...) in table order (cold path: builds all the tuples)."""
-    return tuple((_NAMES[i], tuple(_values_at(i))) for i in range(NUM_OPTIONS))
+    """((name, (value, ...)), ...) in table order (rules_text.py)."""
+    from sixtysix_core import rules_text
+    return rules_text.options(_NAMES)
 
 
 def preset_names():
-    return tuple(item.split()[0] for item in _PRESETS.split("|"))
+    return PRESETS
+
+
+def preset(preset_name):
+    """A RuleSet for a preset name; ValueError if there is no such preset (rules_text.py)."""
+    from sixtysix_core import rules_text
+    rules = RuleSet()
+    rules_text.preset(rules, _NAMES, preset_name)
+    return rules
 
 
 # Value indexes used by the engine and the tools (RULES.md names in the comments);
@@ -156,6 +83,7 @@ FALSE_DECL_FLAT2 = const(0)
 FALSE_DECL_TWO_OR_THREE = const(1)
 FALSE_DECL_CZECH_BANDS = const(2)
 
+
 class RuleSet:
     """One value per option; a fresh RuleSet is CLASSIC_66."""
 
@@ -165,22 +93,27 @@ class RuleSet:
             numbers = _numbers(i)
             setattr(self, _NAMES[i], 0 if numbers is None else numbers[0])
 
+    # set, get, overrides and unsupported read the spellings (rules_text.py).
+
     def set(self, opt_name, value):
         """Set an option from its record spelling; ValueError with a plain message."""
-        i = _index(opt_name)
-        values = _values_at(i)
-        for k in range(len(values)):
-            if values[k] == value:
-                numbers = _numbers(i)
-                setattr(self, opt_name, k if numbers is None else numbers[k])
-                return
-        raise ValueError("option %s takes %s, not %r" % (opt_name, " or ".join(values), value))
+        from sixtysix_core import rules_text
+        rules_text.set(self, _NAMES, opt_name, value)
 
     def get(self, opt_name):
         """Record spelling of an option's current value."""
-        i = _index(opt_name)
-        value = getattr(self, opt_name)
-        return str(value) if _numbers(i) is not None else _values_at(i)[value]
+        from sixtysix_core import rules_text
+        return rules_text.get(self, _NAMES, opt_name)
+
+    def overrides(self):
+        """(name, value) pairs where this differs from its preset, in table order."""
+        from sixtysix_core import rules_text
+        return rules_text.overrides(self, preset(self.preset), _NAMES)
+
+    def unsupported(self):
+        """A sentence if the engine cannot play these rules yet, else None."""
+        from sixtysix_core import rules_text
+        return rules_text.unsupported(self)
 
     # encode_into, decode_from and copy_into run at every save and resume: they walk the
     # names and allocate nothing.
@@ -196,8 +129,7 @@ class RuleSet:
         """Read what encode_into wrote; False (and self unchanged in part) if invalid."""
         for i in range(NUM_OPTIONS):
             k = buf[offset + i]
-            start = _start(i)
-            if k > _VALUES.count(" ", start, _end(start)):      # k >= number of values
+            if k >= _COUNTS[i]:
                 return False
             numbers = _numbers(i)
             setattr(self, _NAMES[i], k if numbers is None else numbers[k])
@@ -208,48 +140,3 @@ class RuleSet:
         for i in range(NUM_OPTIONS):
             name = _NAMES[i]
             setattr(other, name, getattr(self, name))
-
-    def overrides(self):
-        """(name, value) pairs where this differs from its preset, in table order."""
-        base = preset(self.preset)
-        out = []
-        for i in range(NUM_OPTIONS):
-            name = _NAMES[i]
-            if getattr(self, name) != getattr(base, name):
-                out.append((name, self.get(name)))
-        return out
-
-    def unsupported(self):
-        """A sentence if the engine cannot play these rules yet, else None."""
-        if self.players == 2:
-            if self.trump_mode == TRUMP_CHOSEN:
-                return "trump_mode=chosen is for 3 and 4 players only"
-            if self.partner_meld:
-                return "partner_meld is for 4 players only"
-            return None
-        if self.players == 4 and self.three_player_mode:
-            return "three_player_mode=each_for_self is for 3 players only"
-        if self.players == 3 and self.partner_meld:
-            return "partner_meld is for 4 players only"
-        if self.deck != 24:
-            return "the 3- and 4-player games use the 24-card pack"
-        if self.trump_mode == TRUMP_FIXED_HEARTS:
-            return "trump_mode=fixed_hearts is for 2 players only"
-        return None
-
-
-def preset(preset_name):
-    """A RuleSet for a preset name; ValueError if there is no such preset."""
-    pos = 0
-    while pos >= 0:
-        end = _PRESETS.find("|", pos)
-        words = _PRESETS[pos:end if end >= 0 else len(_PRESETS)].split()
-        pos = end + 1 if end >= 0 else -1
-        if words[0] == preset_name:
-            rules = RuleSet()
-            rules.preset = preset_name
-            for setting in words[1:]:
-                opt_name, value = setting.split("=")
-                rules.set(opt_name, value)
-            return rules
-    raise ValueError("unknown rules preset %r" % preset_name)

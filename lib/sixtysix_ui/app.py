@@ -261,6 +261,7 @@ class App:
         self.title = self.current = None
         unload("sixtysix_ui.title")
         unload("sixtysix_ui.pages")
+        unload("sixtysix_core.rules_text")
         self.render.drop_scene()
         self.save()                         # the match (and settings) to go back to
         self.lesson = 1
@@ -327,7 +328,8 @@ class App:
         self.title = None
         self.current = self.summary = None      # not the title nor the summary: their
         unload("sixtysix_ui.title")             # code goes now, with the pages'
-        unload("sixtysix_ui.pages")
+        unload("sixtysix_ui.pages")             # and the rules' spellings (title,
+        unload("sixtysix_core.rules_text")      # start, record: rules.py)
         if self.table is None:
             self.render.drop_scene()            # the page's scene: its memory too
             self.table = self.kind.table()
@@ -350,6 +352,7 @@ class App:
         self._record_out("BEGIN SIXTYSIX RECORD\n" + record.format_record(d)
                          + "END SIXTYSIX RECORD")
         unload("sixtysix_core.record")
+        unload("sixtysix_core.rules_text")
         if self.match.is_over():
             self.in_match = False
             st.match(self.match_preset, self.settings.level, won)
