@@ -1,7 +1,6 @@
-"""Shared pytest set-up: import paths and a micropython.const fallback for plain CPython."""
+"""Shared pytest set-up: import paths, micropython.const on a plain CPython (the core does it)."""
 import os
 import sys
-import types
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # The repository root holds the device's code.py, which would shadow the standard
@@ -14,12 +13,7 @@ for path in (ROOT, os.path.join(ROOT, "lib"), os.path.join(ROOT, "tools")):
     if path not in sys.path:
         sys.path.append(path)
 
-try:
-    import micropython  # noqa: F401  (Blinka's, in the venv)
-except ImportError:
-    _shim = types.ModuleType("micropython")
-    _shim.const = lambda value: value
-    sys.modules["micropython"] = _shim
+import sixtysix_core  # noqa: E402,F401  (first: micropython.const on a plain CPython)
 
 # The app reads a board's first-start language from settings.toml (os.getenv): a
 # laptop's own SIXTYSIX_LANG must not change what the tests read.

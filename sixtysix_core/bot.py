@@ -34,10 +34,7 @@ caller, says so (hard-v1's: the exact solver proves a win in every sampled world
 Scratch state (one Deal, one Solver, small per-candidate lists) is created on the first
 call and reused; rollouts and solves allocate nothing.
 """
-try:
-    from micropython import const
-except ImportError:            # plain CPython: every const() here is of an int
-    const = int  # type: ignore[misc, assignment]
+from micropython import const
 
 from sixtysix_core import cards
 from sixtysix_core import deal as D

@@ -42,10 +42,7 @@ Scratch state (four DealMulti worlds, buffers) is created on the first call and
 reused; sampling, rollouts and the exact search allocate nothing
 (host_tests/mp_bot_multi_alloc.py checks it under heap_lock).
 """
-try:
-    from micropython import const
-except ImportError:            # plain CPython: every const() here is of an int
-    const = int  # type: ignore[misc, assignment]
+from micropython import const
 
 from sixtysix_core import cards
 from sixtysix_core.deal_multi import A_TRUMP, PH_PMELD, PH_TRUMP, DealMulti

@@ -11,10 +11,7 @@ The 20-card pack of Schnapsen (RULES.md V3, deck=20) is FULL_DECK minus NINES.
 Names such as "TH" exist only at the edges (notation.py, the UI); RANK_CHARS and
 SUIT_CHARS are here because both of those need them.
 """
-try:
-    from micropython import const
-except ImportError:            # plain CPython: every const() here is of an int
-    const = int  # type: ignore[misc, assignment]
+from micropython import const
 
 RANKS = const(6)
 NUM_CARDS = const(24)

@@ -27,10 +27,7 @@ Every mutating method (apply and what it calls, copy_into, legal_*) allocates no
 state is ints, preallocated lists and bytearrays.  apply() trusts its caller: check
 is_legal() first (explain.py says why an action is illegal).
 """
-try:
-    from micropython import const
-except ImportError:            # plain CPython: every const() here is of an int
-    const = int  # type: ignore[misc, assignment]
+from micropython import const
 
 from sixtysix_core import cards
 from sixtysix_core import rules as R

@@ -32,10 +32,7 @@ Every option of RULES.md section 4 that applies to 3 and 4 players is supported;
 RuleSet.unsupported() refuses the two-player-only ones.  Cold-path methods build no big
 structures; the play itself allocates nothing.
 """
-try:
-    from micropython import const
-except ImportError:            # plain CPython: every const() here is of an int
-    const = int  # type: ignore[misc, assignment]
+from micropython import const
 
 from sixtysix_core import cards
 from sixtysix_core import rules as R

@@ -21,10 +21,7 @@ node (checked under heap_lock by host_tests/mp_bot_solver.py).
 Move ordering: leads high card first within a suit, trumps last; follows cheapest first.
 The node budget makes a solve bounded: when it runs out, solve() returns NO_VALUE.
 """
-try:
-    from micropython import const
-except ImportError:            # plain CPython: every const() here is of an int
-    const = int  # type: ignore[misc, assignment]
+from micropython import const
 
 from sixtysix_core import cards
 from sixtysix_core import deal as D

@@ -45,10 +45,7 @@ score below the target) whose scores `hands` hands can give (possible()), whose 
 is (first_dealer + hands) % n; a hand in progress whose every logged action the engine
 accepts on replay.
 """
-try:
-    from micropython import const
-except ImportError:            # plain CPython: every const() here is of an int
-    const = int  # type: ignore[misc, assignment]
+from micropython import const
 
 from sixtysix_core import cards
 from sixtysix_core import persist

@@ -22,10 +22,7 @@ an estimate, not the referee.
 The Deal is first advanced with Deal.apply to the next leader window with no draw
 pending; from there the playout works on its own copy of the state.  Allocates nothing.
 """
-try:
-    from micropython import const
-except ImportError:            # plain CPython: every const() here is of an int
-    const = int  # type: ignore[misc, assignment]
+from micropython import const
 
 from sixtysix_core import cards
 from sixtysix_core import deal as D

@@ -3,10 +3,7 @@
 format_record(deal) -> str.  Cold path (builds strings); small enough for the device, which
 prints finished hands on its serial console.  Reading records is notation.py's job (host).
 """
-try:
-    from micropython import const
-except ImportError:            # plain CPython: every const() here is of an int
-    const = int  # type: ignore[misc, assignment]
+from micropython import const
 
 from sixtysix_core import cards
 

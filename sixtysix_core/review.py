@@ -39,10 +39,7 @@ The last judged decision is in last_trick, last_played, last_better, last_loss (
 printout of every decision).  Allocates nothing after start() but the bot's scratch
 (host_tests/mp_review_alloc.py: every step() with the heap locked).
 """
-try:
-    from micropython import const
-except ImportError:            # plain CPython: every const() here is of an int
-    const = int  # type: ignore[misc, assignment]
+from micropython import const
 
 from sixtysix_core.rng import Rng
 

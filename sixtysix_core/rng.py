@@ -8,10 +8,7 @@ a heap integer on a 32-bit board, and `below()` allocates nothing.
 
 state = three ints s1, s2, s3, each 1 .. modulus-1
 """
-try:
-    from micropython import const
-except ImportError:            # plain CPython: every const() here is of an int
-    const = int  # type: ignore[misc, assignment]
+from micropython import const
 
 _M1 = const(30269)
 _M2 = const(30307)

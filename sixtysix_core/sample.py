@@ -17,10 +17,7 @@ less often.
 Cards and masks as in cards.py; fields as in deal.py.  fill() and determinize() write
 the scratch Deal's fields directly (they know deal.py's layout) and allocate nothing.
 """
-try:
-    from micropython import const
-except ImportError:            # plain CPython: every const() here is of an int
-    const = int  # type: ignore[misc, assignment]
+from micropython import const
 
 from sixtysix_core import cards
 from sixtysix_core import deal as D

@@ -4,10 +4,7 @@ when the hand ends; each sets the result fields (phase, winner, reason, score_de
 
 Game points are ints; reasons are deal.REASON_* (the replayer's `reason` names).
 """
-try:
-    from micropython import const
-except ImportError:            # plain CPython: every const() here is of an int
-    const = int  # type: ignore[misc, assignment]
+from micropython import const
 
 REASON_DECLARED = const(0)
 REASON_FALSE_DECLARATION = const(1)

@@ -11,10 +11,7 @@ with actions encoded as in deal.py.  Neither allocates.
   follows by taking a trick that is worth it with the cheapest winning card, else
   throws its cheapest card.
 """
-try:
-    from micropython import const
-except ImportError:            # plain CPython: every const() here is of an int
-    const = int  # type: ignore[misc, assignment]
+from micropython import const
 
 from sixtysix_core import cards
 from sixtysix_core import deal as D

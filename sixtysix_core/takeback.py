@@ -6,10 +6,7 @@ the action codes used here: a card 0..23, 25 the swap, 26 the close, 29+s a marr
 (deal.py; with 3 and 4 players only cards and marriages occur).  Loaded by the tables
 when their menu is opened against easy and dropped after, so neither engine carries it.
 """
-try:
-    from micropython import const
-except ImportError:            # plain CPython: every const() here is of an int
-    const = int  # type: ignore[misc, assignment]
+from micropython import const
 
 _A_EXCHANGE = const(25)        # deal.A_EXCHANGE
 _A_CLOSE = const(26)           # deal.A_CLOSE

@@ -9,10 +9,7 @@ pending marriages).  It never gives the opponent's hidden cards or the talon ord
 Masks and seats are ints as in cards.py and deal.py.  The bot and the app's screen both
 read a hand through a view.
 """
-try:
-    from micropython import const
-except ImportError:            # plain CPython: every const() here is of an int
-    const = int  # type: ignore[misc, assignment]
+from micropython import const
 
 from sixtysix_core import cards
 

@@ -15,10 +15,7 @@ actions, trump, leader, played and won cards), written out here rather than inhe
 so that a 3- or 4-player match does not load view.py (host_tests/test_core_multi.py
 checks that they answer as PlayerView's do).
 """
-try:
-    from micropython import const
-except ImportError:            # plain CPython: every const() here is of an int
-    const = int  # type: ignore[misc, assignment]
+from micropython import const
 
 from sixtysix_core import cards
 

@@ -28,6 +28,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # After the standard library: the root's code.py must not shadow the stdlib `code`.
 sys.path.extend([ROOT, os.path.join(ROOT, "lib"), os.path.join(ROOT, "tools")])
+import sixtysix_core  # noqa: E402,F401  (first: micropython.const without the venv)
 
 # command -> (module in tools/sixtysix_tools, needs the venv)
 COMMANDS = {

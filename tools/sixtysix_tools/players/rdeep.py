@@ -9,10 +9,7 @@ false one, and draws are not counted as plies.  Not part of the device build.
 
 choose(view, rng) -> action, as simple_bots.  Scores are ints (per mille).
 """
-try:
-    from micropython import const
-except ImportError:            # plain CPython: every const() here is of an int
-    const = int  # type: ignore[misc, assignment]
+from micropython import const
 
 from sixtysix_core import deal as D
 from sixtysix_core import sample
