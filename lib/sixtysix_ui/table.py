@@ -135,6 +135,7 @@ class Table:
         self.popup_first = 0
         self.popup_sel = 0
         self.popup_forced = False
+        self.asked_66 = False           # A on a card asked "Declare 66?" (_try_card)
         self.toast_lines = None
         self.toast_top = 0
         self.show_last = False
@@ -156,6 +157,7 @@ class Table:
         self.note = ""
         self.popup_items = None
         self.popup_forced = False
+        self.asked_66 = False           # A on a card asked "Declare 66?" (_try_card)
         self.toast_lines = None
         self.show_last = False
         self.anim_start = -1
@@ -229,6 +231,7 @@ class Table:
         if seat == HUMAN:
             self.bot_note = ""
             self._fresh = True              # a new choice: the cursor starts again
+            self.asked_66 = False
         if action >= 24 and action != D.A_DRAW:
             text = texts.did(seat, action, d, self.L.CHARS)
             if seat == BOT:
@@ -487,8 +490,14 @@ class Table:
         return -1
 
     def _try_card(self, card):
-        """A on a card: play it, with its _shortcut if it has one."""
+        """A on a card: play it, with its _shortcut if it has one.  With 66 credited
+        and the declaration open, the first A asks first (the menu on Declare 66): a
+        press never plays on past a won hand unasked; after Back, A plays the card."""
         d = self.app.deal
+        if not self.asked_66 and d.total(HUMAN) >= 66 and d.is_legal(D.A_OUT):
+            self.asked_66 = True
+            self._open_popup(False, D.A_OUT, tx(_W_GOT_66))
+            return
         a = self._shortcut(card)
         if a >= 0:
             self._apply(a, HUMAN)
