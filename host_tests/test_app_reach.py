@@ -95,7 +95,8 @@ class _Search:
         t = app.table
         return "screen", (t.cursor, None if t.popup_actions is None or t.popup_items is None
                           else tuple(t.popup_actions), t.popup_sel, t.show_last,
-                          t.toast_lines is not None, t.popup_first)
+                          t.toast_lines is not None, t.popup_first,
+                          getattr(t, "asked_66", False))    # asked "Declare 66?" once
 
     def reachable(self, deal):
         deal.copy_into(self.snap)
