@@ -3,13 +3,15 @@
     test                the quick suite: every test not marked `slow`
     test --all          every test (what CI runs, .ci/run)
     test PATH...        every test in those files or folders, slow ones included
-Any other argument goes to pytest as it is (-q, -x, -k EXPR, --durations=N, ...); a `-m`
-of your own replaces the choice above; an argument pytest refuses is answered in one line
-(exit status 2).  `slow` (registered in pyproject.toml) marks the
-long searches: every legal action reachable by key presses, 100k random presses, a flash
-stopped before each of its drive operations, the four-player match in every heap from
-128k to 136k.  The quick suite still has quick tests of every area: the core's rules,
-records and saves, the app on both layouts, build, flash and deploy, and the lane.
+The tests run in one process a CPU core (pytest-xdist's `-n auto`); `-n 0` runs them in
+this one (as do `-s` and `--pdb`).  Any other argument goes to pytest as it is (-q, -x,
+-k EXPR, --durations=N, ...); a `-m` of your own replaces the choice above; an argument
+pytest refuses is answered in one line (exit status 2).  `slow` (registered in
+pyproject.toml) marks the long searches: every legal action reachable by key presses,
+100k random presses, a flash stopped before each of its drive operations, the
+four-player match in every heap from 128k to 136k.  The quick suite still has quick
+tests of every area: the core's rules, records and saves, the app on both layouts,
+build, flash and deploy, and the lane.
 """
 import os
 import subprocess
@@ -29,7 +31,10 @@ def pytest_args(args):
              and os.path.exists(os.path.join(ROOT, a.split("::")[0]))]
     chosen = any(a == "-m" or a.startswith("-m") and not a.startswith("--") for a in args)
     quick = [] if everything or paths or chosen else ["-m", QUICK]
-    return quick + ([] if paths else ["host_tests"]) + args
+    own = any(a in ("-s", "--pdb", "--capture=no") or a.startswith(("-n", "--numprocesses", "-p"))
+              for a in args)
+    workers = [] if own else ["-n", "auto"]
+    return workers + quick + ([] if paths else ["host_tests"]) + args
 
 
 USAGE_ERROR = 4                 # pytest's exit status for arguments it refuses
