@@ -6,7 +6,7 @@ screen   the id of the screen shown (S_* below); `current` is that screen's obje
 seats    the human is seat HUMAN = 0, the bot seat BOT = 1
 
 Each screen is a small object that owns its state (table.py Table, title.py Title,
-pages.py Summary, help.py Help) with enter(), step(buttons, now_ms) and draw().  The App only
+pages.py Summary, help.py Page) with enter(), step(buttons, now_ms) and draw().  The App only
 dispatches step() to the current screen and holds what the screens share: the engine
 (the core's Deal and Match, the two PlayerViews, the rules of the match and the rules
 chosen for the next one), the settings, the renderer, the storage and the match flow
@@ -71,7 +71,7 @@ S_HELP = const(4)
 S_STATS = const(5)              # stats_page.py
 S_REVIEW = const(6)             # review_page.py
 # screen 7: the trump choice of 3 and 4 players (trump_page.py TrumpPage)
-# screen 8: the title's house rules of 3 and 4 players (house_page.py HousePage)
+# screen 8: the title's house rules of 3 and 4 players (house_page.py Page)
 
 
 def supported_presets():
@@ -192,13 +192,13 @@ class App:
 
     def open_page(self, name):
         """The page of module `name` (help, stats_page, house_page, review_page: each
-        has enter(app)), imported now and dropped when it closes.  When the heap cannot
+        module's class Page), imported now and dropped when it closes.  When the heap cannot
         even hold its code, what the import loaded goes again and the page shown says
         so in its footer ("No memory to ..." and the module's last word)."""
         import sys
         had = list(sys.modules)
         try:
-            __import__(name, None, None, (1,)).enter(self)
+            self.show(__import__(name, None, None, (1,)).Page(self))
         except MemoryError:
             for module in list(sys.modules):
                 if module not in had:

@@ -6,7 +6,7 @@ most 21 characters (the OLED's width), in the current language.
 from micropython import const
 
 from sixtysix_ui import input as I
-from sixtysix_ui.pages import Page
+from sixtysix_ui import pages
 from sixtysix_ui.words import tx
 
 _PREV = const(5)                # left or up
@@ -19,12 +19,7 @@ _W_PAGE1 = const(514)
 PAGES = const(6)
 
 
-def enter(app):
-    """Show the page (App.open_page)."""
-    app.show(Help(app))
-
-
-class Help(Page):
+class Page(pages.Page):
     ID = 4                      # app.S_HELP
 
     def __init__(self, app):

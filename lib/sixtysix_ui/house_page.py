@@ -24,7 +24,7 @@ own options are (App.save, Storage.save_choice) and applies to the next match.
 from micropython import const
 
 from sixtysix_ui import input as I
-from sixtysix_ui.pages import Page
+from sixtysix_ui import pages
 from sixtysix_ui.render import unload
 from sixtysix_ui.words import tx
 
@@ -64,11 +64,6 @@ ROWS = (
 )
 
 
-def enter(app):
-    """Show the page (Title's "House rules" entry; one name the title already has)."""
-    app.show(HousePage(app))
-
-
 def shown(rules):
     """The ROWS that apply to rules (3 or 4 players), in order."""
     n = rules.players
@@ -103,7 +98,7 @@ def set_index(rules, row, k):
         setattr(rules, row[0], k)
 
 
-class HousePage(Page):
+class Page(pages.Page):
     ID = 8                      # app.py: screen 8
 
     def __init__(self, app):

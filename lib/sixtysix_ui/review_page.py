@@ -22,7 +22,7 @@ from micropython import const
 
 from sixtysix_core import review
 from sixtysix_ui import input as I
-from sixtysix_ui.pages import Page
+from sixtysix_ui import pages
 from sixtysix_ui.render import unload
 from sixtysix_ui.words import suit, tx
 
@@ -92,12 +92,7 @@ def bar(done, total):
     return "[%s%s] %d%%" % ("=" * n, "." * (_BAR - n), done * 100 // total)
 
 
-def enter(app):
-    """Show the page (App.open_page)."""
-    app.show(ReviewPage(app))
-
-
-class ReviewPage(Page):
+class Page(pages.Page):
     ID = 6                      # app.S_REVIEW
 
     def __init__(self, app):

@@ -9,7 +9,8 @@ from micropython import const
 
 from sixtysix_ui import input as I
 from sixtysix_ui import stats as S
-from sixtysix_ui.pages import Page, level_name, preset_name
+from sixtysix_ui import pages
+from sixtysix_ui.pages import level_name, preset_name
 from sixtysix_ui.words import tx
 
 _PREV = const(5)                # left or up
@@ -57,12 +58,7 @@ def lines(st, presets):
     return out
 
 
-def enter(app):
-    """Show the page (App.open_page)."""
-    app.show(StatsPage(app))
-
-
-class StatsPage(Page):
+class Page(pages.Page):
     ID = 5                      # app.S_STATS
 
     def __init__(self, app):
