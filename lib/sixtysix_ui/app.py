@@ -33,7 +33,7 @@ title; a finished hand is printed between BEGIN/END SIXTYSIX RECORD lines.
 Two kinds of match, one object each (app.kind, the interface in kind_multi.py): two
 players (kind_two.Kind: table.py, the core's Deal, Match and PlayerViews) and three or
 four (kind_multi.Kind: table_multi.py, DealMulti, MatchMulti, MultiViews, bots in every
-seat but 0).  The App asks the kind and never how many seats there are; only _kind()
+seat but 0).  The App asks the kind and never how many seats there are; only set_kind()
 imports one, by the rules' number of players.  On a board a new match of the other kind
 reloads first (title.reload), so that one start never holds both kinds' modules; the newest
 valid save says which kind starts (Storage.latest).
@@ -112,7 +112,7 @@ class App:
         self.settings = persist.Settings()
         self.rules = R.RuleSet()                # the rules of the match being played
         self.choice = R.RuleSet()               # the rules chosen for the next match
-        self.kind = None                        # _kind(): kind_two.Kind or kind_multi.Kind
+        self.kind = None                        # set_kind(): kind_two.Kind or kind_multi.Kind
         self.match = self.deal = self.view = self.bot_view = self.table = None
         self.rng = Rng(seed if seed is not None else 66)
         self.in_match = False
@@ -142,7 +142,7 @@ class App:
         else:
             self.show_title()
 
-    def _kind(self, multi):
+    def set_kind(self, multi):
         """Make the kind object of 3 and 4 players (multi) or of two, its module imported
         only then: the one place that asks how many players there are.  (Both modules
         name it Kind; their names are long strings, so no interned name is added.)"""
@@ -304,7 +304,7 @@ class App:
             from sixtysix_ui import title
             if title.reload(self, multi):
                 return
-            self._kind(multi)               # the laptop: both kinds in one heap
+            self.set_kind(multi)               # the laptop: both kinds in one heap
             self.table = self.deal = None
         self.kind.configure()
         self.match.start(self.rng)

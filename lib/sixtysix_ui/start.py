@@ -119,7 +119,7 @@ def start(app):
         if not found & (2 if multi else 1):
             continue
         had = list(sys.modules)
-        app._kind(multi)
+        app.set_kind(multi)
         if resume(app, multi):
             break
         app.kind = app.match = app.deal = app.view = app.bot_view = app.table = None
@@ -133,7 +133,7 @@ def start(app):
         R.preset(names[app.settings.preset]).copy_into(app.choice)
     if app.kind is None:                    # nothing resumed: the choice's kind, fresh
         app.choice.copy_into(app.rules)
-        app._kind(app.rules.players > 2)
+        app.set_kind(app.rules.players > 2)
         app.kind.configure()
     unload("sixtysix_core.persist_load")
     return intent

@@ -269,7 +269,7 @@ def reload(app, multi):
     if reload_now is None:
         return False
     app.in_match = False
-    app._kind(multi)
+    app.set_kind(multi)
     app.kind.save()
     st = app.storage
     s = (st.seq - 1) & 0xFF                 # the intent names the save just written
