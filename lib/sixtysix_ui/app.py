@@ -304,7 +304,7 @@ class App:
             from sixtysix_ui import title
             if title.reload(self, multi):
                 return
-            self.set_kind(multi)               # the laptop: both kinds in one heap
+            self.set_kind(multi)            # the laptop: both kinds in one heap
             self.table = self.deal = None
         self.kind.configure()
         self.match.start(self.rng)

@@ -4,14 +4,14 @@
     test --all          every test (what CI runs, .ci/run)
     test PATH...        every test in those files or folders, slow ones included
 The tests run in one process a CPU core (pytest-xdist's `-n auto`); `-n 0` runs them in
-this one (as do `-s` and `--pdb`).  Any other argument goes to pytest as it is (-q, -x,
--k EXPR, --durations=N, ...); a `-m` of your own replaces the choice above; an argument
-pytest refuses is answered in one line (exit status 2).  `slow` (registered in
-pyproject.toml) marks the long searches: every legal action reachable by key presses,
-100k random presses, a flash stopped before each of its drive operations, the
-four-player match in every heap from 128k to 136k.  The quick suite still has quick
-tests of every area: the core's rules, records and saves, the app on both layouts,
-build, flash and deploy, and the lane.
+this one (as do `-s`, `--pdb` and a `-p` of your own).  Any other argument goes to
+pytest as it is (-q, -x, -k EXPR, --durations=N, ...); a `-m` of your own replaces the
+choice above; an argument pytest refuses is answered in one line (exit status 2).
+`slow` (registered in pyproject.toml) marks the long searches: every legal action
+reachable by key presses, 100k random presses, a flash stopped before each of its drive
+operations, the four-player match in every heap from 128k to 136k.  The quick suite
+still has quick tests of every area: the core's rules, records and saves, the app on
+both layouts, build, flash and deploy, and the lane.
 """
 import os
 import subprocess
